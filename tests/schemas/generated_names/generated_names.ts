@@ -502,11 +502,484 @@ export function matchNames<R_>(value: Names, handlers: NamesHandlers<R_>): R_ {
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
 // A type that reaches a field with a default also has an input type, `<Name>Input`, in which such a
 // field may be absent: `is<Name>` says a value is one, `parse<Name>` fills in the defaults, and
 // `write<Name>` gives the JSON a conforming writer writes for a <Name>, which never changes its
 // input either.
+
+/** Whether a value is a `A`, exactly as the contract says. Never throws. */
+export function isA(value: unknown): value is A {
+  return cardcIs(checkA, value);
+}
+
+/** The value as a `A`, or where and how it breaks the contract. Never throws. */
+export function parseA(value: unknown): cardcParsed<A> {
+  return cardcParseCopy<A>(checkA, value);
+}
+
+/** Whether a value is a `B`, exactly as the contract says. Never throws. */
+export function isB(value: unknown): value is B {
+  return cardcIs(checkB, value);
+}
+
+/** The value as a `B`, or where and how it breaks the contract. Never throws. */
+export function parseB(value: unknown): cardcParsed<B> {
+  return cardcParseCopy<B>(checkB, value);
+}
+
+/** Whether a value is a `BeforeTag`, exactly as the contract says. Never throws. */
+export function isBeforeTag(value: unknown): value is BeforeTag {
+  return cardcIs(checkBeforeTag, value);
+}
+
+/** The value as a `BeforeTag`, or where and how it breaks the contract. Never throws. */
+export function parseBeforeTag(value: unknown): cardcParsed<BeforeTag> {
+  return cardcParseCopy<BeforeTag>(checkBeforeTag, value);
+}
+
+/** Whether a value is a `C`, exactly as the contract says. Never throws. */
+export function isC(value: unknown): value is C {
+  return cardcIs(checkC, value);
+}
+
+/** The value as a `C`, or where and how it breaks the contract. Never throws. */
+export function parseC(value: unknown): cardcParsed<C> {
+  return cardcParseCopy<C>(checkC, value);
+}
+
+/** Whether a value is a `D`, exactly as the contract says. Never throws. */
+export function isD(value: unknown): value is D {
+  return cardcIs(checkD, value);
+}
+
+/** The value as a `D`, or where and how it breaks the contract. Never throws. */
+export function parseD(value: unknown): cardcParsed<D> {
+  return cardcParseCopy<D>(checkD, value);
+}
+
+/** Whether a value is a `Deserialize`, exactly as the contract says. Never throws. */
+export function isDeserialize(value: unknown): value is Deserialize {
+  return cardcIs(checkDeserialize, value);
+}
+
+/** The value as a `Deserialize`, or where and how it breaks the contract. Never throws. */
+export function parseDeserialize(value: unknown): cardcParsed<Deserialize> {
+  return cardcParseCopy<Deserialize>(checkDeserialize, value);
+}
+
+/** Whether a value is a `Deserializer`, exactly as the contract says. Never throws. */
+export function isDeserializer(value: unknown): value is Deserializer {
+  return cardcIs(checkDeserializer, value);
+}
+
+/** The value as a `Deserializer`, or where and how it breaks the contract. Never throws. */
+export function parseDeserializer(value: unknown): cardcParsed<Deserializer> {
+  return cardcParseCopy<Deserializer>(checkDeserializer, value);
+}
+
+/** Whether a value is a `E`, exactly as the contract says. Never throws. */
+export function isE(value: unknown): value is E {
+  return cardcIs(checkE, value);
+}
+
+/** The value as a `E`, or where and how it breaks the contract. Never throws. */
+export function parseE(value: unknown): cardcParsed<E> {
+  return cardcParseCopy<E>(checkE, value);
+}
+
+/** Whether a value is a `Err`, exactly as the contract says. Never throws. */
+export function isErr(value: unknown): value is Err {
+  return cardcIs(checkErr, value);
+}
+
+/** The value as a `Err`, or where and how it breaks the contract. Never throws. */
+export function parseErr(value: unknown): cardcParsed<Err> {
+  return cardcParseCopy<Err>(checkErr, value);
+}
+
+/** Whether a value is a `Extra`, exactly as the contract says. Never throws. */
+export function isExtra(value: unknown): value is Extra {
+  return cardcIs(checkExtra, value);
+}
+
+/** The value as a `Extra`, or where and how it breaks the contract. Never throws. */
+export function parseExtra(value: unknown): cardcParsed<Extra> {
+  return cardcParseCopy<Extra>(checkExtra, value);
+}
+
+/** Whether a value is a `F`, exactly as the contract says. Never throws. */
+export function isF(value: unknown): value is F {
+  return cardcIs(checkF, value);
+}
+
+/** The value as a `F`, or where and how it breaks the contract. Never throws. */
+export function parseF(value: unknown): cardcParsed<F> {
+  return cardcParseCopy<F>(checkF, value);
+}
+
+/** Whether a value is a `G`, exactly as the contract says. Never throws. */
+export function isG(value: unknown): value is G {
+  return cardcIs(checkG, value);
+}
+
+/** The value as a `G`, or where and how it breaks the contract. Never throws. */
+export function parseG(value: unknown): cardcParsed<G> {
+  return cardcParseCopy<G>(checkG, value);
+}
+
+/** Whether a value is a `H`, exactly as the contract says. Never throws. */
+export function isH(value: unknown): value is H {
+  return cardcIs(checkH, value);
+}
+
+/** The value as a `H`, or where and how it breaks the contract. Never throws. */
+export function parseH(value: unknown): cardcParsed<H> {
+  return cardcParseCopy<H>(checkH, value);
+}
+
+/** Whether a value is a `I`, exactly as the contract says. Never throws. */
+export function isI(value: unknown): value is I {
+  return cardcIs(checkI, value);
+}
+
+/** The value as a `I`, or where and how it breaks the contract. Never throws. */
+export function parseI(value: unknown): cardcParsed<I> {
+  return cardcParseCopy<I>(checkI, value);
+}
+
+/** Whether a value is a `J`, exactly as the contract says. Never throws. */
+export function isJ(value: unknown): value is J {
+  return cardcIs(checkJ, value);
+}
+
+/** The value as a `J`, or where and how it breaks the contract. Never throws. */
+export function parseJ(value: unknown): cardcParsed<J> {
+  return cardcParseCopy<J>(checkJ, value);
+}
+
+/** Whether a value is a `K`, exactly as the contract says. Never throws. */
+export function isK(value: unknown): value is K {
+  return cardcIs(checkK, value);
+}
+
+/** The value as a `K`, or where and how it breaks the contract. Never throws. */
+export function parseK(value: unknown): cardcParsed<K> {
+  return cardcParseCopy<K>(checkK, value);
+}
+
+/** Whether a value is a `L`, exactly as the contract says. Never throws. */
+export function isL(value: unknown): value is L {
+  return cardcIs(checkL, value);
+}
+
+/** The value as a `L`, or where and how it breaks the contract. Never throws. */
+export function parseL(value: unknown): cardcParsed<L> {
+  return cardcParseCopy<L>(checkL, value);
+}
+
+/** Whether a value is a `Letters`, exactly as the contract says. Never throws. */
+export function isLetters(value: unknown): value is Letters {
+  return cardcIs(checkLetters, value);
+}
+
+/** The value as a `Letters`, or where and how it breaks the contract. Never throws. */
+export function parseLetters(value: unknown): cardcParsed<Letters> {
+  return cardcParseCopy<Letters>(checkLetters, value);
+}
+
+/** Whether a value is a `M`, exactly as the contract says. Never throws. */
+export function isM(value: unknown): value is M {
+  return cardcIs(checkM, value);
+}
+
+/** The value as a `M`, or where and how it breaks the contract. Never throws. */
+export function parseM(value: unknown): cardcParsed<M> {
+  return cardcParseCopy<M>(checkM, value);
+}
+
+/** Whether a value is a `MapAccess`, exactly as the contract says. Never throws. */
+export function isMapAccess(value: unknown): value is MapAccess {
+  return cardcIs(checkMapAccess, value);
+}
+
+/** The value as a `MapAccess`, or where and how it breaks the contract. Never throws. */
+export function parseMapAccess(value: unknown): cardcParsed<MapAccess> {
+  return cardcParseCopy<MapAccess>(checkMapAccess, value);
+}
+
+/** Whether a value is a `N`, exactly as the contract says. Never throws. */
+export function isN(value: unknown): value is N {
+  return cardcIs(checkN, value);
+}
+
+/** The value as a `N`, or where and how it breaks the contract. Never throws. */
+export function parseN(value: unknown): cardcParsed<N> {
+  return cardcParseCopy<N>(checkN, value);
+}
+
+/** Whether a value is a `Names` as a writer may write it (`NamesInput`: `parseNames` fills in the defaults). Never throws. */
+export function isNames(value: unknown): value is NamesInput {
+  return cardcIs(checkNames, value);
+}
+
+/** The value as a `Names`, or where and how it breaks the contract. Never throws. */
+export function parseNames(value: unknown): cardcParsed<Names> {
+  return cardcParseCopy<Names>(checkNames, value);
+}
+
+/** The JSON a conforming writer writes for a `Names`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeNames(value: Names): NamesInput {
+  return cardcWrite<NamesInput>(checkNames, value);
+}
+
+/** Whether a value is a `O`, exactly as the contract says. Never throws. */
+export function isO(value: unknown): value is O {
+  return cardcIs(checkO, value);
+}
+
+/** The value as a `O`, or where and how it breaks the contract. Never throws. */
+export function parseO(value: unknown): cardcParsed<O> {
+  return cardcParseCopy<O>(checkO, value);
+}
+
+/** Whether a value is a `Ok`, exactly as the contract says. Never throws. */
+export function isOk(value: unknown): value is Ok {
+  return cardcIs(checkOk, value);
+}
+
+/** The value as a `Ok`, or where and how it breaks the contract. Never throws. */
+export function parseOk(value: unknown): cardcParsed<Ok> {
+  return cardcParseCopy<Ok>(checkOk, value);
+}
+
+/** Whether a value is a `P`, exactly as the contract says. Never throws. */
+export function isP(value: unknown): value is P {
+  return cardcIs(checkP, value);
+}
+
+/** The value as a `P`, or where and how it breaks the contract. Never throws. */
+export function parseP(value: unknown): cardcParsed<P> {
+  return cardcParseCopy<P>(checkP, value);
+}
+
+/** Whether a value is a `Payload`, exactly as the contract says. Never throws. */
+export function isPayload(value: unknown): value is Payload {
+  return cardcIs(checkPayload, value);
+}
+
+/** The value as a `Payload`, or where and how it breaks the contract. Never throws. */
+export function parsePayload(value: unknown): cardcParsed<Payload> {
+  return cardcParseCopy<Payload>(checkPayload, value);
+}
+
+/** Whether a value is a `Plain` as a writer may write it (`PlainInput`: `parsePlain` fills in the defaults). Never throws. */
+export function isPlain(value: unknown): value is PlainInput {
+  return cardcIs(checkPlain, value);
+}
+
+/** The value as a `Plain`, or where and how it breaks the contract. Never throws. */
+export function parsePlain(value: unknown): cardcParsed<Plain> {
+  return cardcParseCopy<Plain>(checkPlain, value);
+}
+
+/** The JSON a conforming writer writes for a `Plain`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writePlain(value: Plain): PlainInput {
+  return cardcWrite<PlainInput>(checkPlain, value);
+}
+
+/** Whether a value is a `Q`, exactly as the contract says. Never throws. */
+export function isQ(value: unknown): value is Q {
+  return cardcIs(checkQ, value);
+}
+
+/** The value as a `Q`, or where and how it breaks the contract. Never throws. */
+export function parseQ(value: unknown): cardcParsed<Q> {
+  return cardcParseCopy<Q>(checkQ, value);
+}
+
+/** Whether a value is a `R`, exactly as the contract says. Never throws. */
+export function isR(value: unknown): value is R {
+  return cardcIs(checkR, value);
+}
+
+/** The value as a `R`, or where and how it breaks the contract. Never throws. */
+export function parseR(value: unknown): cardcParsed<R> {
+  return cardcParseCopy<R>(checkR, value);
+}
+
+/** Whether a value is a `Read`, exactly as the contract says. Never throws. */
+export function isRead(value: unknown): value is Read {
+  return cardcIs(checkRead, value);
+}
+
+/** The value as a `Read`, or where and how it breaks the contract. Never throws. */
+export function parseRead(value: unknown): cardcParsed<Read> {
+  return cardcParseCopy<Read>(checkRead, value);
+}
+
+/** Whether a value is a `S`, exactly as the contract says. Never throws. */
+export function isS(value: unknown): value is S {
+  return cardcIs(checkS, value);
+}
+
+/** The value as a `S`, or where and how it breaks the contract. Never throws. */
+export function parseS(value: unknown): cardcParsed<S> {
+  return cardcParseCopy<S>(checkS, value);
+}
+
+/** Whether a value is a `SeqAccess`, exactly as the contract says. Never throws. */
+export function isSeqAccess(value: unknown): value is SeqAccess {
+  return cardcIs(checkSeqAccess, value);
+}
+
+/** The value as a `SeqAccess`, or where and how it breaks the contract. Never throws. */
+export function parseSeqAccess(value: unknown): cardcParsed<SeqAccess> {
+  return cardcParseCopy<SeqAccess>(checkSeqAccess, value);
+}
+
+/** Whether a value is a `Serialize`, exactly as the contract says. Never throws. */
+export function isSerialize(value: unknown): value is Serialize {
+  return cardcIs(checkSerialize, value);
+}
+
+/** The value as a `Serialize`, or where and how it breaks the contract. Never throws. */
+export function parseSerialize(value: unknown): cardcParsed<Serialize> {
+  return cardcParseCopy<Serialize>(checkSerialize, value);
+}
+
+/** Whether a value is a `Serializer`, exactly as the contract says. Never throws. */
+export function isSerializer(value: unknown): value is Serializer {
+  return cardcIs(checkSerializer, value);
+}
+
+/** The value as a `Serializer`, or where and how it breaks the contract. Never throws. */
+export function parseSerializer(value: unknown): cardcParsed<Serializer> {
+  return cardcParseCopy<Serializer>(checkSerializer, value);
+}
+
+/** Whether a value is a `Strict`, exactly as the contract says. Never throws. */
+export function isStrict(value: unknown): value is Strict {
+  return cardcIs(checkStrict, value);
+}
+
+/** The value as a `Strict`, or where and how it breaks the contract. Never throws. */
+export function parseStrict(value: unknown): cardcParsed<Strict> {
+  return cardcParseCopy<Strict>(checkStrict, value);
+}
+
+/** Whether a value is a `Struct`, exactly as the contract says. Never throws. */
+export function isStruct(value: unknown): value is Struct {
+  return cardcIs(checkStruct, value);
+}
+
+/** The value as a `Struct`, or where and how it breaks the contract. Never throws. */
+export function parseStruct(value: unknown): cardcParsed<Struct> {
+  return cardcParseCopy<Struct>(checkStruct, value);
+}
+
+/** Whether a value is a `T`, exactly as the contract says. Never throws. */
+export function isT(value: unknown): value is T {
+  return cardcIs(checkT, value);
+}
+
+/** The value as a `T`, or where and how it breaks the contract. Never throws. */
+export function parseT(value: unknown): cardcParsed<T> {
+  return cardcParseCopy<T>(checkT, value);
+}
+
+/** Whether a value is a `Tags`, exactly as the contract says. Never throws. */
+export function isTags(value: unknown): value is Tags {
+  return cardcIs(checkTags, value);
+}
+
+/** The value as a `Tags`, or where and how it breaks the contract. Never throws. */
+export function parseTags(value: unknown): cardcParsed<Tags> {
+  return cardcParseCopy<Tags>(checkTags, value);
+}
+
+/** Whether a value is a `U`, exactly as the contract says. Never throws. */
+export function isU(value: unknown): value is U {
+  return cardcIs(checkU, value);
+}
+
+/** The value as a `U`, or where and how it breaks the contract. Never throws. */
+export function parseU(value: unknown): cardcParsed<U> {
+  return cardcParseCopy<U>(checkU, value);
+}
+
+/** Whether a value is a `Unit`, exactly as the contract says. Never throws. */
+export function isUnit(value: unknown): value is Unit {
+  return cardcIs(checkUnit, value);
+}
+
+/** The value as a `Unit`, or where and how it breaks the contract. Never throws. */
+export function parseUnit(value: unknown): cardcParsed<Unit> {
+  return cardcParseCopy<Unit>(checkUnit, value);
+}
+
+/** Whether a value is a `V`, exactly as the contract says. Never throws. */
+export function isV(value: unknown): value is V {
+  return cardcIs(checkV, value);
+}
+
+/** The value as a `V`, or where and how it breaks the contract. Never throws. */
+export function parseV(value: unknown): cardcParsed<V> {
+  return cardcParseCopy<V>(checkV, value);
+}
+
+/** Whether a value is a `Visitor`, exactly as the contract says. Never throws. */
+export function isVisitor(value: unknown): value is Visitor {
+  return cardcIs(checkVisitor, value);
+}
+
+/** The value as a `Visitor`, or where and how it breaks the contract. Never throws. */
+export function parseVisitor(value: unknown): cardcParsed<Visitor> {
+  return cardcParseCopy<Visitor>(checkVisitor, value);
+}
+
+/** Whether a value is a `W`, exactly as the contract says. Never throws. */
+export function isW(value: unknown): value is W {
+  return cardcIs(checkW, value);
+}
+
+/** The value as a `W`, or where and how it breaks the contract. Never throws. */
+export function parseW(value: unknown): cardcParsed<W> {
+  return cardcParseCopy<W>(checkW, value);
+}
+
+/** Whether a value is a `X`, exactly as the contract says. Never throws. */
+export function isX(value: unknown): value is X {
+  return cardcIs(checkX, value);
+}
+
+/** The value as a `X`, or where and how it breaks the contract. Never throws. */
+export function parseX(value: unknown): cardcParsed<X> {
+  return cardcParseCopy<X>(checkX, value);
+}
+
+/** Whether a value is a `Y`, exactly as the contract says. Never throws. */
+export function isY(value: unknown): value is Y {
+  return cardcIs(checkY, value);
+}
+
+/** The value as a `Y`, or where and how it breaks the contract. Never throws. */
+export function parseY(value: unknown): cardcParsed<Y> {
+  return cardcParseCopy<Y>(checkY, value);
+}
+
+/** Whether a value is a `Z`, exactly as the contract says. Never throws. */
+export function isZ(value: unknown): value is Z {
+  return cardcIs(checkZ, value);
+}
+
+/** The value as a `Z`, or where and how it breaks the contract. Never throws. */
+export function parseZ(value: unknown): cardcParsed<Z> {
+  return cardcParseCopy<Z>(checkZ, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -578,14 +1051,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -629,10 +1107,7 @@ function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknow
  * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
  * errors that refute it. The caller's value is left as it was.
  */
-function cardcParseCopy<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParseCopy<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const parsed = cardcParse<T>(check, value);
   return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
 }
@@ -1060,18 +1535,6 @@ function checkA(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `A`, exactly as the contract says. Never throws. */
-export function isA(value: unknown): value is A {
-  return cardcRun(checkA, value, 1, true).length === 0;
-}
-
-/** The value as a `A`, or where and how it breaks the contract. Never throws. */
-export function parseA(
-  value: unknown,
-): { ok: true; value: A } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<A>(checkA, value);
-}
-
 /** The keys of the fields of `B`. */
 const keysOfB: readonly string[] = ['title'];
 
@@ -1099,18 +1562,6 @@ function checkB(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `B`, exactly as the contract says. Never throws. */
-export function isB(value: unknown): value is B {
-  return cardcRun(checkB, value, 1, true).length === 0;
-}
-
-/** The value as a `B`, or where and how it breaks the contract. Never throws. */
-export function parseB(
-  value: unknown,
-): { ok: true; value: B } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<B>(checkB, value);
 }
 
 /** The keys of the fields of `BeforeTag`. */
@@ -1145,18 +1596,6 @@ function checkBeforeTag(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = outer;
 }
 
-/** Whether a value is a `BeforeTag`, exactly as the contract says. Never throws. */
-export function isBeforeTag(value: unknown): value is BeforeTag {
-  return cardcRun(checkBeforeTag, value, 1, true).length === 0;
-}
-
-/** The value as a `BeforeTag`, or where and how it breaks the contract. Never throws. */
-export function parseBeforeTag(
-  value: unknown,
-): { ok: true; value: BeforeTag } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<BeforeTag>(checkBeforeTag, value);
-}
-
 /** The keys of the fields of `C`. */
 const keysOfC: readonly string[] = ['title'];
 
@@ -1184,18 +1623,6 @@ function checkC(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `C`, exactly as the contract says. Never throws. */
-export function isC(value: unknown): value is C {
-  return cardcRun(checkC, value, 1, true).length === 0;
-}
-
-/** The value as a `C`, or where and how it breaks the contract. Never throws. */
-export function parseC(
-  value: unknown,
-): { ok: true; value: C } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<C>(checkC, value);
 }
 
 /** The keys of the fields of `D`. */
@@ -1227,18 +1654,6 @@ function checkD(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `D`, exactly as the contract says. Never throws. */
-export function isD(value: unknown): value is D {
-  return cardcRun(checkD, value, 1, true).length === 0;
-}
-
-/** The value as a `D`, or where and how it breaks the contract. Never throws. */
-export function parseD(
-  value: unknown,
-): { ok: true; value: D } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<D>(checkD, value);
-}
-
 /** The keys of the fields of `Deserialize`. */
 const keysOfDeserialize: readonly string[] = ['deserializer'];
 
@@ -1266,18 +1681,6 @@ function checkDeserialize(value: unknown, s: cardcState, at: string, orNull?: bo
   s.type = outer;
 }
 
-/** Whether a value is a `Deserialize`, exactly as the contract says. Never throws. */
-export function isDeserialize(value: unknown): value is Deserialize {
-  return cardcRun(checkDeserialize, value, 1, true).length === 0;
-}
-
-/** The value as a `Deserialize`, or where and how it breaks the contract. Never throws. */
-export function parseDeserialize(
-  value: unknown,
-): { ok: true; value: Deserialize } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Deserialize>(checkDeserialize, value);
-}
-
 /** Checks a `Deserializer`: its JSON shape picks the variant that checks the rest. */
 function checkDeserializer(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -1287,18 +1690,6 @@ function checkDeserializer(value: unknown, s: cardcState, at: string, orNull?: b
       cardcInteger(0, 4294967295)(value, s, at); return;
   }
   cardcMismatch(s, at, 'a string or an integer', orNull);
-}
-
-/** Whether a value is a `Deserializer`, exactly as the contract says. Never throws. */
-export function isDeserializer(value: unknown): value is Deserializer {
-  return cardcRun(checkDeserializer, value, 1, true).length === 0;
-}
-
-/** The value as a `Deserializer`, or where and how it breaks the contract. Never throws. */
-export function parseDeserializer(
-  value: unknown,
-): { ok: true; value: Deserializer } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Deserializer>(checkDeserializer, value);
 }
 
 /** The keys of the fields of `E`. */
@@ -1330,18 +1721,6 @@ function checkE(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `E`, exactly as the contract says. Never throws. */
-export function isE(value: unknown): value is E {
-  return cardcRun(checkE, value, 1, true).length === 0;
-}
-
-/** The value as a `E`, or where and how it breaks the contract. Never throws. */
-export function parseE(
-  value: unknown,
-): { ok: true; value: E } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<E>(checkE, value);
-}
-
 /** The keys of the fields of `Err`. */
 const keysOfErr: readonly string[] = [];
 
@@ -1362,18 +1741,6 @@ function checkErr(value: unknown, s: cardcState, at: string, orNull?: boolean): 
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Err`, exactly as the contract says. Never throws. */
-export function isErr(value: unknown): value is Err {
-  return cardcRun(checkErr, value, 1, true).length === 0;
-}
-
-/** The value as a `Err`, or where and how it breaks the contract. Never throws. */
-export function parseErr(
-  value: unknown,
-): { ok: true; value: Err } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Err>(checkErr, value);
 }
 
 /** The keys of the fields of `Extra`. */
@@ -1417,18 +1784,6 @@ function checkExtra(value: unknown, s: cardcState, at: string, orNull?: boolean)
   s.type = outer;
 }
 
-/** Whether a value is a `Extra`, exactly as the contract says. Never throws. */
-export function isExtra(value: unknown): value is Extra {
-  return cardcRun(checkExtra, value, 1, true).length === 0;
-}
-
-/** The value as a `Extra`, or where and how it breaks the contract. Never throws. */
-export function parseExtra(
-  value: unknown,
-): { ok: true; value: Extra } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Extra>(checkExtra, value);
-}
-
 /** The keys of the fields of `F`. */
 const keysOfF: readonly string[] = ['title'];
 
@@ -1456,18 +1811,6 @@ function checkF(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `F`, exactly as the contract says. Never throws. */
-export function isF(value: unknown): value is F {
-  return cardcRun(checkF, value, 1, true).length === 0;
-}
-
-/** The value as a `F`, or where and how it breaks the contract. Never throws. */
-export function parseF(
-  value: unknown,
-): { ok: true; value: F } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<F>(checkF, value);
 }
 
 /** The keys of the fields of `G`. */
@@ -1499,18 +1842,6 @@ function checkG(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `G`, exactly as the contract says. Never throws. */
-export function isG(value: unknown): value is G {
-  return cardcRun(checkG, value, 1, true).length === 0;
-}
-
-/** The value as a `G`, or where and how it breaks the contract. Never throws. */
-export function parseG(
-  value: unknown,
-): { ok: true; value: G } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<G>(checkG, value);
-}
-
 /** The keys of the fields of `H`. */
 const keysOfH: readonly string[] = ['title'];
 
@@ -1538,18 +1869,6 @@ function checkH(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `H`, exactly as the contract says. Never throws. */
-export function isH(value: unknown): value is H {
-  return cardcRun(checkH, value, 1, true).length === 0;
-}
-
-/** The value as a `H`, or where and how it breaks the contract. Never throws. */
-export function parseH(
-  value: unknown,
-): { ok: true; value: H } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<H>(checkH, value);
 }
 
 /** The keys of the fields of `I`. */
@@ -1581,18 +1900,6 @@ function checkI(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `I`, exactly as the contract says. Never throws. */
-export function isI(value: unknown): value is I {
-  return cardcRun(checkI, value, 1, true).length === 0;
-}
-
-/** The value as a `I`, or where and how it breaks the contract. Never throws. */
-export function parseI(
-  value: unknown,
-): { ok: true; value: I } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<I>(checkI, value);
-}
-
 /** The keys of the fields of `J`. */
 const keysOfJ: readonly string[] = ['title'];
 
@@ -1620,18 +1927,6 @@ function checkJ(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `J`, exactly as the contract says. Never throws. */
-export function isJ(value: unknown): value is J {
-  return cardcRun(checkJ, value, 1, true).length === 0;
-}
-
-/** The value as a `J`, or where and how it breaks the contract. Never throws. */
-export function parseJ(
-  value: unknown,
-): { ok: true; value: J } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<J>(checkJ, value);
 }
 
 /** The keys of the fields of `K`. */
@@ -1663,18 +1958,6 @@ function checkK(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `K`, exactly as the contract says. Never throws. */
-export function isK(value: unknown): value is K {
-  return cardcRun(checkK, value, 1, true).length === 0;
-}
-
-/** The value as a `K`, or where and how it breaks the contract. Never throws. */
-export function parseK(
-  value: unknown,
-): { ok: true; value: K } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<K>(checkK, value);
-}
-
 /** The keys of the fields of `L`. */
 const keysOfL: readonly string[] = ['title'];
 
@@ -1702,18 +1985,6 @@ function checkL(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `L`, exactly as the contract says. Never throws. */
-export function isL(value: unknown): value is L {
-  return cardcRun(checkL, value, 1, true).length === 0;
-}
-
-/** The value as a `L`, or where and how it breaks the contract. Never throws. */
-export function parseL(
-  value: unknown,
-): { ok: true; value: L } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<L>(checkL, value);
 }
 
 /** The `letter` tags of `Letters`. */
@@ -1907,18 +2178,6 @@ function checkLetters(value: unknown, s: cardcState, at: string, orNull?: boolea
   }
 }
 
-/** Whether a value is a `Letters`, exactly as the contract says. Never throws. */
-export function isLetters(value: unknown): value is Letters {
-  return cardcRun(checkLetters, value, 1, true).length === 0;
-}
-
-/** The value as a `Letters`, or where and how it breaks the contract. Never throws. */
-export function parseLetters(
-  value: unknown,
-): { ok: true; value: Letters } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Letters>(checkLetters, value);
-}
-
 /** The keys of the fields of `M`. */
 const keysOfM: readonly string[] = ['title'];
 
@@ -1948,18 +2207,6 @@ function checkM(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `M`, exactly as the contract says. Never throws. */
-export function isM(value: unknown): value is M {
-  return cardcRun(checkM, value, 1, true).length === 0;
-}
-
-/** The value as a `M`, or where and how it breaks the contract. Never throws. */
-export function parseM(
-  value: unknown,
-): { ok: true; value: M } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<M>(checkM, value);
-}
-
 /** The keys of the fields of `MapAccess`. */
 const keysOfMapAccess: readonly string[] = ['visitor'];
 
@@ -1985,18 +2232,6 @@ function checkMapAccess(value: unknown, s: cardcState, at: string, orNull?: bool
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `MapAccess`, exactly as the contract says. Never throws. */
-export function isMapAccess(value: unknown): value is MapAccess {
-  return cardcRun(checkMapAccess, value, 1, true).length === 0;
-}
-
-/** The value as a `MapAccess`, or where and how it breaks the contract. Never throws. */
-export function parseMapAccess(
-  value: unknown,
-): { ok: true; value: MapAccess } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<MapAccess>(checkMapAccess, value);
 }
 
 /** The keys of the fields of `N`. */
@@ -2026,18 +2261,6 @@ function checkN(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `N`, exactly as the contract says. Never throws. */
-export function isN(value: unknown): value is N {
-  return cardcRun(checkN, value, 1, true).length === 0;
-}
-
-/** The value as a `N`, or where and how it breaks the contract. Never throws. */
-export function parseN(
-  value: unknown,
-): { ok: true; value: N } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<N>(checkN, value);
 }
 
 /** The `name` tags of `Names`. */
@@ -2156,23 +2379,6 @@ function checkNames(value: unknown, s: cardcState, at: string, orNull?: boolean)
   }
 }
 
-/** Whether a value is a `Names`, exactly as the contract says, as a writer may write it (`NamesInput`: `parseNames` fills in the defaults). Never throws. */
-export function isNames(value: unknown): value is NamesInput {
-  return cardcRun(checkNames, value, 1, true).length === 0;
-}
-
-/** The value as a `Names`, or where and how it breaks the contract. Never throws. */
-export function parseNames(
-  value: unknown,
-): { ok: true; value: Names } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Names>(checkNames, value);
-}
-
-/** The JSON a conforming writer writes for a `Names`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writeNames(value: Names): NamesInput {
-  return cardcWrite<NamesInput>(checkNames, value);
-}
-
 /** The keys of the fields of `O`. */
 const keysOfO: readonly string[] = ['title'];
 
@@ -2202,18 +2408,6 @@ function checkO(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `O`, exactly as the contract says. Never throws. */
-export function isO(value: unknown): value is O {
-  return cardcRun(checkO, value, 1, true).length === 0;
-}
-
-/** The value as a `O`, or where and how it breaks the contract. Never throws. */
-export function parseO(
-  value: unknown,
-): { ok: true; value: O } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<O>(checkO, value);
-}
-
 /** The keys of the fields of `Ok`. */
 const keysOfOk: readonly string[] = [];
 
@@ -2234,18 +2428,6 @@ function checkOk(value: unknown, s: cardcState, at: string, orNull?: boolean): v
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Ok`, exactly as the contract says. Never throws. */
-export function isOk(value: unknown): value is Ok {
-  return cardcRun(checkOk, value, 1, true).length === 0;
-}
-
-/** The value as a `Ok`, or where and how it breaks the contract. Never throws. */
-export function parseOk(
-  value: unknown,
-): { ok: true; value: Ok } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Ok>(checkOk, value);
 }
 
 /** The keys of the fields of `P`. */
@@ -2277,18 +2459,6 @@ function checkP(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `P`, exactly as the contract says. Never throws. */
-export function isP(value: unknown): value is P {
-  return cardcRun(checkP, value, 1, true).length === 0;
-}
-
-/** The value as a `P`, or where and how it breaks the contract. Never throws. */
-export function parseP(
-  value: unknown,
-): { ok: true; value: P } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<P>(checkP, value);
-}
-
 /** The keys of the fields of `Payload`. */
 const keysOfPayload: readonly string[] = ['payload'];
 
@@ -2314,18 +2484,6 @@ function checkPayload(value: unknown, s: cardcState, at: string, orNull?: boolea
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Payload`, exactly as the contract says. Never throws. */
-export function isPayload(value: unknown): value is Payload {
-  return cardcRun(checkPayload, value, 1, true).length === 0;
-}
-
-/** The value as a `Payload`, or where and how it breaks the contract. Never throws. */
-export function parsePayload(
-  value: unknown,
-): { ok: true; value: Payload } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Payload>(checkPayload, value);
 }
 
 /** The keys of the fields of `Plain`. */
@@ -2359,23 +2517,6 @@ function checkPlain(value: unknown, s: cardcState, at: string, orNull?: boolean)
   s.type = outer;
 }
 
-/** Whether a value is a `Plain`, exactly as the contract says, as a writer may write it (`PlainInput`: `parsePlain` fills in the defaults). Never throws. */
-export function isPlain(value: unknown): value is PlainInput {
-  return cardcRun(checkPlain, value, 1, true).length === 0;
-}
-
-/** The value as a `Plain`, or where and how it breaks the contract. Never throws. */
-export function parsePlain(
-  value: unknown,
-): { ok: true; value: Plain } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Plain>(checkPlain, value);
-}
-
-/** The JSON a conforming writer writes for a `Plain`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writePlain(value: Plain): PlainInput {
-  return cardcWrite<PlainInput>(checkPlain, value);
-}
-
 /** The keys of the fields of `Q`. */
 const keysOfQ: readonly string[] = ['title'];
 
@@ -2405,18 +2546,6 @@ function checkQ(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `Q`, exactly as the contract says. Never throws. */
-export function isQ(value: unknown): value is Q {
-  return cardcRun(checkQ, value, 1, true).length === 0;
-}
-
-/** The value as a `Q`, or where and how it breaks the contract. Never throws. */
-export function parseQ(
-  value: unknown,
-): { ok: true; value: Q } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Q>(checkQ, value);
-}
-
 /** The keys of the fields of `R`. */
 const keysOfR: readonly string[] = ['title'];
 
@@ -2444,18 +2573,6 @@ function checkR(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `R`, exactly as the contract says. Never throws. */
-export function isR(value: unknown): value is R {
-  return cardcRun(checkR, value, 1, true).length === 0;
-}
-
-/** The value as a `R`, or where and how it breaks the contract. Never throws. */
-export function parseR(
-  value: unknown,
-): { ok: true; value: R } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<R>(checkR, value);
 }
 
 /** The keys of the fields of `Read`. */
@@ -2492,18 +2609,6 @@ function checkRead(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Read`, exactly as the contract says. Never throws. */
-export function isRead(value: unknown): value is Read {
-  return cardcRun(checkRead, value, 1, true).length === 0;
-}
-
-/** The value as a `Read`, or where and how it breaks the contract. Never throws. */
-export function parseRead(
-  value: unknown,
-): { ok: true; value: Read } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Read>(checkRead, value);
-}
-
 /** The keys of the fields of `S`. */
 const keysOfS: readonly string[] = ['title'];
 
@@ -2531,18 +2636,6 @@ function checkS(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `S`, exactly as the contract says. Never throws. */
-export function isS(value: unknown): value is S {
-  return cardcRun(checkS, value, 1, true).length === 0;
-}
-
-/** The value as a `S`, or where and how it breaks the contract. Never throws. */
-export function parseS(
-  value: unknown,
-): { ok: true; value: S } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<S>(checkS, value);
 }
 
 /** The keys of the fields of `SeqAccess`. */
@@ -2578,18 +2671,6 @@ function checkSeqAccess(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = outer;
 }
 
-/** Whether a value is a `SeqAccess`, exactly as the contract says. Never throws. */
-export function isSeqAccess(value: unknown): value is SeqAccess {
-  return cardcRun(checkSeqAccess, value, 1, true).length === 0;
-}
-
-/** The value as a `SeqAccess`, or where and how it breaks the contract. Never throws. */
-export function parseSeqAccess(
-  value: unknown,
-): { ok: true; value: SeqAccess } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<SeqAccess>(checkSeqAccess, value);
-}
-
 /** The keys of the fields of `Serialize`. */
 const keysOfSerialize: readonly string[] = ['serializer'];
 
@@ -2617,33 +2698,9 @@ function checkSerialize(value: unknown, s: cardcState, at: string, orNull?: bool
   s.type = outer;
 }
 
-/** Whether a value is a `Serialize`, exactly as the contract says. Never throws. */
-export function isSerialize(value: unknown): value is Serialize {
-  return cardcRun(checkSerialize, value, 1, true).length === 0;
-}
-
-/** The value as a `Serialize`, or where and how it breaks the contract. Never throws. */
-export function parseSerialize(
-  value: unknown,
-): { ok: true; value: Serialize } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Serialize>(checkSerialize, value);
-}
-
 /** Checks a `Serializer`. */
 function checkSerializer(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
-}
-
-/** Whether a value is a `Serializer`, exactly as the contract says. Never throws. */
-export function isSerializer(value: unknown): value is Serializer {
-  return cardcRun(checkSerializer, value, 1, true).length === 0;
-}
-
-/** The value as a `Serializer`, or where and how it breaks the contract. Never throws. */
-export function parseSerializer(
-  value: unknown,
-): { ok: true; value: Serializer } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Serializer>(checkSerializer, value);
 }
 
 /** The keys of the fields of `Strict`. */
@@ -2680,18 +2737,6 @@ function checkStrict(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = outer;
 }
 
-/** Whether a value is a `Strict`, exactly as the contract says. Never throws. */
-export function isStrict(value: unknown): value is Strict {
-  return cardcRun(checkStrict, value, 1, true).length === 0;
-}
-
-/** The value as a `Strict`, or where and how it breaks the contract. Never throws. */
-export function parseStrict(
-  value: unknown,
-): { ok: true; value: Strict } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Strict>(checkStrict, value);
-}
-
 /** The keys of the fields of `Struct`. */
 const keysOfStruct: readonly string[] = [];
 
@@ -2712,18 +2757,6 @@ function checkStruct(value: unknown, s: cardcState, at: string, orNull?: boolean
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Struct`, exactly as the contract says. Never throws. */
-export function isStruct(value: unknown): value is Struct {
-  return cardcRun(checkStruct, value, 1, true).length === 0;
-}
-
-/** The value as a `Struct`, or where and how it breaks the contract. Never throws. */
-export function parseStruct(
-  value: unknown,
-): { ok: true; value: Struct } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Struct>(checkStruct, value);
 }
 
 /** The keys of the fields of `T`. */
@@ -2753,18 +2786,6 @@ function checkT(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `T`, exactly as the contract says. Never throws. */
-export function isT(value: unknown): value is T {
-  return cardcRun(checkT, value, 1, true).length === 0;
-}
-
-/** The value as a `T`, or where and how it breaks the contract. Never throws. */
-export function parseT(
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<T>(checkT, value);
 }
 
 /** The keys of the fields of `Tags`. */
@@ -2802,18 +2823,6 @@ function checkTags(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `Tags`, exactly as the contract says. Never throws. */
-export function isTags(value: unknown): value is Tags {
-  return cardcRun(checkTags, value, 1, true).length === 0;
-}
-
-/** The value as a `Tags`, or where and how it breaks the contract. Never throws. */
-export function parseTags(
-  value: unknown,
-): { ok: true; value: Tags } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Tags>(checkTags, value);
-}
-
 /** The keys of the fields of `U`. */
 const keysOfU: readonly string[] = ['title'];
 
@@ -2843,18 +2852,6 @@ function checkU(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `U`, exactly as the contract says. Never throws. */
-export function isU(value: unknown): value is U {
-  return cardcRun(checkU, value, 1, true).length === 0;
-}
-
-/** The value as a `U`, or where and how it breaks the contract. Never throws. */
-export function parseU(
-  value: unknown,
-): { ok: true; value: U } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<U>(checkU, value);
-}
-
 /** The keys of the fields of `Unit`. */
 const keysOfUnit: readonly string[] = [];
 
@@ -2875,18 +2872,6 @@ function checkUnit(value: unknown, s: cardcState, at: string, orNull?: boolean):
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Unit`, exactly as the contract says. Never throws. */
-export function isUnit(value: unknown): value is Unit {
-  return cardcRun(checkUnit, value, 1, true).length === 0;
-}
-
-/** The value as a `Unit`, or where and how it breaks the contract. Never throws. */
-export function parseUnit(
-  value: unknown,
-): { ok: true; value: Unit } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Unit>(checkUnit, value);
 }
 
 /** The keys of the fields of `V`. */
@@ -2918,36 +2903,12 @@ function checkV(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `V`, exactly as the contract says. Never throws. */
-export function isV(value: unknown): value is V {
-  return cardcRun(checkV, value, 1, true).length === 0;
-}
-
-/** The value as a `V`, or where and how it breaks the contract. Never throws. */
-export function parseV(
-  value: unknown,
-): { ok: true; value: V } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<V>(checkV, value);
-}
-
 /** The strings of `Visitor`. */
 const valuesOfVisitor = cardcStrings(['open', 'closed']);
 
 /** Checks a `Visitor`. */
 function checkVisitor(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfVisitor);
-}
-
-/** Whether a value is a `Visitor`, exactly as the contract says. Never throws. */
-export function isVisitor(value: unknown): value is Visitor {
-  return cardcRun(checkVisitor, value, 1, true).length === 0;
-}
-
-/** The value as a `Visitor`, or where and how it breaks the contract. Never throws. */
-export function parseVisitor(
-  value: unknown,
-): { ok: true; value: Visitor } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Visitor>(checkVisitor, value);
 }
 
 /** The keys of the fields of `W`. */
@@ -2979,18 +2940,6 @@ function checkW(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `W`, exactly as the contract says. Never throws. */
-export function isW(value: unknown): value is W {
-  return cardcRun(checkW, value, 1, true).length === 0;
-}
-
-/** The value as a `W`, or where and how it breaks the contract. Never throws. */
-export function parseW(
-  value: unknown,
-): { ok: true; value: W } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<W>(checkW, value);
-}
-
 /** The keys of the fields of `X`. */
 const keysOfX: readonly string[] = ['title'];
 
@@ -3018,18 +2967,6 @@ function checkX(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `X`, exactly as the contract says. Never throws. */
-export function isX(value: unknown): value is X {
-  return cardcRun(checkX, value, 1, true).length === 0;
-}
-
-/** The value as a `X`, or where and how it breaks the contract. Never throws. */
-export function parseX(
-  value: unknown,
-): { ok: true; value: X } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<X>(checkX, value);
 }
 
 /** The keys of the fields of `Y`. */
@@ -3061,18 +2998,6 @@ function checkY(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
   s.type = outer;
 }
 
-/** Whether a value is a `Y`, exactly as the contract says. Never throws. */
-export function isY(value: unknown): value is Y {
-  return cardcRun(checkY, value, 1, true).length === 0;
-}
-
-/** The value as a `Y`, or where and how it breaks the contract. Never throws. */
-export function parseY(
-  value: unknown,
-): { ok: true; value: Y } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Y>(checkY, value);
-}
-
 /** The keys of the fields of `Z`. */
 const keysOfZ: readonly string[] = ['title'];
 
@@ -3100,16 +3025,4 @@ function checkZ(value: unknown, s: cardcState, at: string, orNull?: boolean): vo
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Z`, exactly as the contract says. Never throws. */
-export function isZ(value: unknown): value is Z {
-  return cardcRun(checkZ, value, 1, true).length === 0;
-}
-
-/** The value as a `Z`, or where and how it breaks the contract. Never throws. */
-export function parseZ(
-  value: unknown,
-): { ok: true; value: Z } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Z>(checkZ, value);
 }

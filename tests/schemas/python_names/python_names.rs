@@ -18,119 +18,12 @@ pub struct Any {
     pub data: u8,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Any {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Any "Any" struct deny;
+    keys {
+        0 "data" [data]: u8 = req() (Strict);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Any {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Any",
-            1,
-            tags,
-        )?;
-        object.field("data", &self.data)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Any {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Any {
-    const NAME: &'static str = "Any";
-    const FIELDS: &'static [&'static str] = &["data"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Strict,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl Any {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<u8>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "data",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            data: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "data")?,
-        })
-    }
+    build { data: 0 }
 }
 
 /// Named like pydantic's base class.
@@ -149,131 +42,13 @@ pub struct BaseModel {
     pub annotations: Option<Literal>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for BaseModel {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    BaseModel "BaseModel" struct deny;
+    keys {
+        0 "field" [field]: Field = req() (Plain);
+        1 "annotations" [annotations]: Option<Literal> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for BaseModel {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "BaseModel",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.annotations),
-                ),
-            tags,
-        )?;
-        object.field("field", &self.field)?;
-        object.optional_field("annotations", &self.annotations)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for BaseModel {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for BaseModel {
-    const NAME: &'static str = "BaseModel";
-    const FIELDS: &'static [&'static str] = &["field", "annotations"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "field",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "annotations",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            field: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "field")?,
-            annotations: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            field: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            annotations: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { field: 0, annotations: 1 }
 }
 
 /// Named like the runtime's error.
@@ -296,178 +71,15 @@ pub struct DecodeError {
     pub pydantic: Vec<String>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for DecodeError {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    DecodeError "DecodeError" struct deny;
+    keys {
+        0 "json" [json]: String = req() (Plain);
+        1 "re" [re]: Option<String> = opt() (Optional(Plain));
+        2 "typing" [typing]: bool = req() (Plain);
+        3 "pydantic" [pydantic]: Vec<String> = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for DecodeError {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "DecodeError",
-            3 + ::core::primitive::usize::from(::std::option::Option::is_some(&self.re)),
-            tags,
-        )?;
-        object.field("json", &self.json)?;
-        object.optional_field("re", &self.re)?;
-        object.field("typing", &self.typing)?;
-        object.field("pydantic", &self.pydantic)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for DecodeError {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for DecodeError {
-    const NAME: &'static str = "DecodeError";
-    const FIELDS: &'static [&'static str] = &["json", "re", "typing", "pydantic"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        let mut slot_3 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "json",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "re",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "typing",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                3 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_3,
-                        "pydantic",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            json: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "json")?,
-            re: ::std::option::Option::unwrap_or_default(slot_1),
-            typing: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "typing")?,
-            pydantic: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_3, "pydantic")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            json: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            re: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            typing: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            pydantic: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                3,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { json: 0, re: 1, typing: 2, pydantic: 3 }
 }
 
 /// Named like `typing.Dict`: an open enum.
@@ -486,51 +98,12 @@ pub enum Dict {
     Other(::cardc_runtime::UnknownValue<Dict>),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Dict {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
+::cardc_runtime::__private::unit_enum! {
+    Dict "Dict" {
+        Optional = 0 "Optional",
+        Union = 1 "Union",
     }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Dict {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Dict {
-    const NAME: &'static str = "Dict";
-    const VALUES: &'static [&'static str] = &["Optional", "Union"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "Optional" => ::std::option::Option::Some(Self::Optional),
-            "Union" => ::std::option::Option::Some(Self::Union),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Optional => ::std::result::Result::Ok((0u32, "Optional")),
-            Self::Union => ::std::result::Result::Ok((1u32, "Union")),
-            Self::Other(unknown) => ::std::result::Result::Err(unknown.as_str()),
-        }
-    }
-    #[inline]
-    fn other(value: ::cardc_runtime::UnknownValue<Self>) -> ::std::option::Option<Self> {
-        ::std::option::Option::Some(Self::Other(value))
-    }
+    other(Other)
 }
 
 /// Named like an `enum` class.
@@ -546,45 +119,10 @@ pub enum Enum {
     Parser,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Enum {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serialize_unit_enum(self, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Enum {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_unit_enum(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::UnitEnum for Enum {
-    const NAME: &'static str = "Enum";
-    const VALUES: &'static [&'static str] = &["Model", "Parser"];
-    #[inline]
-    fn from_wire(value: &str) -> ::std::option::Option<Self> {
-        match value {
-            "Model" => ::std::option::Option::Some(Self::Model),
-            "Parser" => ::std::option::Option::Some(Self::Parser),
-            _ => ::std::option::Option::None,
-        }
-    }
-    #[inline]
-    fn to_wire(
-        &self,
-    ) -> ::std::result::Result<(::core::primitive::u32, &'static str), &str> {
-        match self {
-            Self::Model => ::std::result::Result::Ok((0u32, "Model")),
-            Self::Parser => ::std::result::Result::Ok((1u32, "Parser")),
-        }
+::cardc_runtime::__private::unit_enum! {
+    Enum "Enum" {
+        Model = 0 "Model",
+        Parser = 1 "Parser",
     }
 }
 
@@ -606,161 +144,14 @@ pub struct ErrorEntry {
     pub frozenset: Vec<u32>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for ErrorEntry {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    ErrorEntry "ErrorEntry" struct deny;
+    keys {
+        0 "pointer" [pointer]: String = req() (Plain);
+        1 "tuple" [tuple]: String = omit(ErrorEntry::default_tuple, |value| *value != "x") (Plain);
+        2 "frozenset" [frozenset]: Vec<u32> = req() (Items(Strict));
     }
-}
-
-impl ::cardc_runtime::__private::Object for ErrorEntry {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "ErrorEntry",
-            2 + ::core::primitive::usize::from(self.tuple != "x"),
-            tags,
-        )?;
-        object.field("pointer", &self.pointer)?;
-        if self.tuple != "x" {
-            object.field("tuple", &self.tuple)?;
-        }
-        object.field("frozenset", &self.frozenset)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for ErrorEntry {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for ErrorEntry {
-    const NAME: &'static str = "ErrorEntry";
-    const FIELDS: &'static [&'static str] = &["pointer", "tuple", "frozenset"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        let mut slot_2 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "pointer",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "tuple",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                2 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_2,
-                        "frozenset",
-                        ::cardc_runtime::__private::Items(
-                            ::cardc_runtime::__private::Strict,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            pointer: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_0, "pointer")?,
-            tuple: ::std::option::Option::unwrap_or_else(
-                slot_1,
-                ErrorEntry::default_tuple,
-            ),
-            frozenset: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_2, "frozenset")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            pointer: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-            tuple: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::Some(ErrorEntry::default_tuple()),
-            )?,
-            frozenset: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                2,
-                ::cardc_runtime::__private::Items(::cardc_runtime::__private::Strict),
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { pointer: 0, tuple: 1, frozenset: 2 }
 }
 
 impl ErrorEntry {
@@ -787,131 +178,13 @@ pub struct Field {
     pub value: Any,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Field {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Field "Field" struct deny;
+    keys {
+        0 "enum" [r#enum]: Option<Enum> = opt() (Optional(Plain));
+        1 "value" [value]: Any = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Field {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Field",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.r#enum),
-                ),
-            tags,
-        )?;
-        object.optional_field("enum", &self.r#enum)?;
-        object.field("value", &self.value)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Field {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Field {
-    const NAME: &'static str = "Field";
-    const FIELDS: &'static [&'static str] = &["enum", "value"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "enum",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "value",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            r#enum: ::std::option::Option::unwrap_or_default(slot_0),
-            value: ::cardc_runtime::__private::required::<A::Error, _>(slot_1, "value")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            r#enum: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            value: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { r#enum: 0, value: 1 }
 }
 
 /// Named like `typing.List`.
@@ -927,119 +200,12 @@ pub struct List {
     pub items: Vec<Dict>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for List {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    List "List" struct deny;
+    keys {
+        0 "items" [items]: Vec<Dict> = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for List {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "List",
-            1,
-            tags,
-        )?;
-        object.field("items", &self.items)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for List {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for List {
-    const NAME: &'static str = "List";
-    const FIELDS: &'static [&'static str] = &["items"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        Self::__visit_map_with(map, ::std::option::Option::None)
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            items: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
-}
-
-impl List {
-    /// Reads the struct from the entries of an object, some of its slots filled
-    /// already by the union around it, from entries before the union's tag.
-    #[inline]
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn __visit_map_with<'de, A>(
-        mut map: A,
-        mut slot_0: ::std::option::Option<Vec<Dict>>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "items",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            items: ::cardc_runtime::__private::required::<A::Error, _>(slot_0, "items")?,
-        })
-    }
+    build { items: 0 }
 }
 
 /// Named like `typing.Literal`.
@@ -1063,188 +229,22 @@ pub enum Literal {
     Empty,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Literal {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::tagged_union! {
+    Literal "Literal" "kind" LiteralBridge {
+        Any "Any" struct(Any) any,
+        List "List" struct(List) list,
+        Empty "Empty" unit() empty,
     }
-}
-
-impl ::cardc_runtime::__private::Object for Literal {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Any(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "Any",
-                    tags,
-                )
-            }
-            Self::List(payload) => {
-                ::cardc_runtime::__private::tagged(
-                    payload,
-                    serializer,
-                    "kind",
-                    "List",
-                    tags,
-                )
-            }
-            Self::Empty => {
-                ::cardc_runtime::__private::tagged(
-                    &::cardc_runtime::__private::Unit,
-                    serializer,
-                    "kind",
-                    "Empty",
-                    tags,
-                )
-            }
+    early {
+        keys {
+            0 "data": u8 = (Strict);
+            1 "items": Vec<Dict> = (Plain);
         }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Literal {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_union(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Union for Literal {
-    const NAME: &'static str = "Literal";
-    const TAG: &'static str = "kind";
-    const TAGS: &'static [&'static str] = &["Any", "List", "Empty"];
-    #[inline]
-    fn variant<'de, D>(tag: &str, payload: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match tag {
-            "Any" => ::cardc_runtime::__private::variant("Any", payload).map(Self::Any),
-            "List" => {
-                ::cardc_runtime::__private::variant("List", payload).map(Self::List)
-            }
-            "Empty" => {
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Empty)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
+        arms {
+            Any "Any" struct(Any) refuse[1 "items"] take[0],
+            List "List" struct(List) refuse[0 "data"] take[1],
+            Empty "Empty" unit() refuse[0 "data", 1 "items"] take[],
         }
-    }
-    const EARLY: &'static [&'static str] = &["data", "items"];
-    #[inline]
-    fn before_tag<'de, A>(
-        mut object: ::cardc_runtime::__private::BeforeTag<'de, A>,
-    ) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut early_0 = ::std::option::Option::None;
-        let mut early_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(key) = object.next_early::<Self>()? {
-            match key {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_0,
-                        "data",
-                        ::cardc_runtime::__private::Strict,
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        object.map(),
-                        &mut early_1,
-                        "items",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(key),
-                    );
-                }
-            }
-        }
-        let (tag, payload) = object.tag::<Self>()?;
-        match tag {
-            "Any" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_1.is_some(), "items")],
-                    <Any as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                Any::__visit_map_with(payload, early_0).map(Self::Any)
-            }
-            "List" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(
-                    &[(early_0.is_some(), "data")],
-                    <List as ::cardc_runtime::__private::Struct>::FIELDS,
-                )?;
-                List::__visit_map_with(payload, early_1).map(Self::List)
-            }
-            "Empty" => {
-                ::cardc_runtime::__private::refuse_early::<
-                    A::Error,
-                >(&[(early_0.is_some(), "data"), (early_1.is_some(), "items")], &[])?;
-                ::cardc_runtime::__private::unit_variant(payload).map(|()| Self::Empty)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::serde::de::Error::unknown_variant(
-                        tag,
-                        Self::TAGS,
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl Literal {
-    /// Decodes a `Literal` from JSON text, or says where and why it is not one
-    /// (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_str(
-        text: &str,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_str(text)
-    }
-    /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-    /// `Literal`, or says where and why it is not one (see [`cardc_runtime::DecodeError`]).
-    #[inline]
-    pub fn from_json_value(
-        value: &::cardc_runtime::__private::serde_json::Value,
-    ) -> ::std::result::Result<Self, ::cardc_runtime::DecodeError> {
-        ::cardc_runtime::decode_value(value)
     }
 }
 
@@ -1258,30 +258,6 @@ pub trait LiteralBridge {
     fn list(&mut self, value: &List) -> Self::Output;
     /// Renders the `Empty` variant (tag `Empty`).
     fn empty(&mut self) -> Self::Output;
-}
-
-impl Literal {
-    /// Every `kind` tag value, in declaration order.
-    pub const TAGS: &'static [&'static str] = &["Any", "List", "Empty"];
-    /// This value's tag.
-    pub fn tag(&self) -> &'static str {
-        match self {
-            Self::Any(_) => "Any",
-            Self::List(_) => "List",
-            Self::Empty => "Empty",
-        }
-    }
-    /// Hands this value to the bridge method for its variant.
-    pub fn dispatch<B: LiteralBridge + ?::core::marker::Sized>(
-        &self,
-        bridge: &mut B,
-    ) -> B::Output {
-        match self {
-            Self::Any(value) => bridge.any(value),
-            Self::List(value) => bridge.list(value),
-            Self::Empty => bridge.empty(),
-        }
-    }
 }
 
 /// Named like the runtime's closed model.
@@ -1301,133 +277,13 @@ pub struct Model {
     pub text: Option<String>,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Model {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Model "Model" struct deny;
+    keys {
+        0 "visitor" [visitor]: Option<String> = opt() (Optional(Plain));
+        1 "text" [text]: Option<String> = opt() (Optional(Plain));
     }
-}
-
-impl ::cardc_runtime::__private::Object for Model {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Model",
-            ::core::primitive::usize::from(::std::option::Option::is_some(&self.visitor))
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.text),
-                ),
-            tags,
-        )?;
-        object.optional_field("visitor", &self.visitor)?;
-        object.optional_field("text", &self.text)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Model {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Model {
-    const NAME: &'static str = "Model";
-    const FIELDS: &'static [&'static str] = &["visitor", "text"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "visitor",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "text",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            visitor: ::std::option::Option::unwrap_or_default(slot_0),
-            text: ::std::option::Option::unwrap_or_default(slot_1),
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            visitor: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            text: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-        })
-    }
+    build { visitor: 0, text: 1 }
 }
 
 /// Named like `typing.Optional`: a newtype.
@@ -1436,29 +292,7 @@ impl ::cardc_runtime::__private::Struct for Model {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Optional")]
 pub struct Optional(pub Union);
 
-impl ::cardc_runtime::__private::serde::Serialize for Optional {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Optional {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Plain,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { Optional (Plain) }
 
 /// Named like the runtime's parser and model.
 #[derive(Debug, Clone, PartialEq)]
@@ -1476,134 +310,13 @@ pub struct Parser {
     pub adapter: TypeAdapter,
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for Parser {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::Object::serialize_object(
-            self,
-            serializer,
-            ::std::option::Option::None,
-        )
+::cardc_runtime::__private::object! {
+    Parser "Parser" struct deny;
+    keys {
+        0 "model" [model]: Option<Model> = opt() (Optional(Plain));
+        1 "adapter" [adapter]: TypeAdapter = req() (Plain);
     }
-}
-
-impl ::cardc_runtime::__private::Object for Parser {
-    #[inline]
-    fn serialize_object<S>(
-        &self,
-        serializer: S,
-        tags: ::std::option::Option<&::cardc_runtime::__private::Tags<'_>>,
-    ) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        let mut object = ::cardc_runtime::__private::StructWriter::begin(
-            serializer,
-            "Parser",
-            1
-                + ::core::primitive::usize::from(
-                    ::std::option::Option::is_some(&self.model),
-                ),
-            tags,
-        )?;
-        object.optional_field("model", &self.model)?;
-        object.field("adapter", &self.adapter)?;
-        object.end()
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Parser {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_struct(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Struct for Parser {
-    const NAME: &'static str = "Parser";
-    const FIELDS: &'static [&'static str] = &["model", "adapter"];
-    const OPEN: bool = false;
-    #[inline]
-    fn visit_map<'de, A>(mut map: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::MapAccess<'de>,
-    {
-        let mut slot_0 = ::std::option::Option::None;
-        let mut slot_1 = ::std::option::Option::None;
-        while let ::std::option::Option::Some(field) = ::cardc_runtime::__private::next_field::<
-            Self,
-            A,
-        >(&mut map, ::std::option::Option::None)? {
-            match field {
-                0 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_0,
-                        "model",
-                        ::cardc_runtime::__private::Optional(
-                            ::cardc_runtime::__private::Plain,
-                        ),
-                    )?
-                }
-                1 => {
-                    ::cardc_runtime::__private::read_field(
-                        &mut map,
-                        &mut slot_1,
-                        "adapter",
-                        ::cardc_runtime::__private::Plain,
-                    )?
-                }
-                _ => {
-                    return ::std::result::Result::Err(
-                        ::cardc_runtime::__private::no_field_at(field),
-                    );
-                }
-            }
-        }
-        ::std::result::Result::Ok(Self {
-            model: ::std::option::Option::unwrap_or_default(slot_0),
-            adapter: ::cardc_runtime::__private::required::<
-                A::Error,
-                _,
-            >(slot_1, "adapter")?,
-        })
-    }
-    #[inline]
-    fn visit_seq<'de, A>(mut seq: A) -> ::std::result::Result<Self, A::Error>
-    where
-        A: ::cardc_runtime::__private::serde::de::SeqAccess<'de>,
-    {
-        ::std::result::Result::Ok(Self {
-            model: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                0,
-                ::cardc_runtime::__private::Optional(::cardc_runtime::__private::Plain),
-                ::std::option::Option::Some(::std::option::Option::None),
-            )?,
-            adapter: ::cardc_runtime::__private::next_element::<
-                Self,
-                A,
-                _,
-                _,
-            >(
-                &mut seq,
-                1,
-                ::cardc_runtime::__private::Plain,
-                ::std::option::Option::None,
-            )?,
-        })
-    }
+    build { model: 0, adapter: 1 }
 }
 
 /// Named like pydantic's `TypeAdapter`: an untagged union.
@@ -1622,72 +335,10 @@ pub enum TypeAdapter {
     Model(BaseModel),
 }
 
-impl ::cardc_runtime::__private::serde::Serialize for TypeAdapter {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        match self {
-            Self::Text(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-            Self::Model(value) => {
-                ::cardc_runtime::__private::serde::Serialize::serialize(
-                    value,
-                    serializer,
-                )
-            }
-        }
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for TypeAdapter {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::deserialize_untagged(deserializer)
-    }
-}
-
-impl ::cardc_runtime::__private::Untagged for TypeAdapter {
-    const NAME: &'static str = "TypeAdapter";
-    const EXPECTED: &'static str = "a string or an object";
-    const SHAPES: &'static [::cardc_runtime::__private::Shape] = &[
-        ::cardc_runtime::__private::Shape::String,
-        ::cardc_runtime::__private::Shape::Object(::std::option::Option::None),
-    ];
-    #[inline]
-    fn variant<'de, D>(index: usize, value: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        match index {
-            0 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Text)
-            }
-            1 => {
-                ::cardc_runtime::__private::Read::read(
-                        ::cardc_runtime::__private::Plain,
-                        value,
-                    )
-                    .map(Self::Model)
-            }
-            _ => {
-                ::std::result::Result::Err(
-                    ::cardc_runtime::__private::no_variant_at(index),
-                )
-            }
-        }
+::cardc_runtime::__private::untagged! {
+    TypeAdapter "TypeAdapter" "a string or an object" {
+        0 Text [String] (Plain),
+        1 Model [Object] (Plain),
     }
 }
 
@@ -1697,26 +348,4 @@ impl ::cardc_runtime::__private::Untagged for TypeAdapter {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Union")]
 pub struct Union(pub Vec<Optional>);
 
-impl ::cardc_runtime::__private::serde::Serialize for Union {
-    #[inline]
-    fn serialize<S>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error>
-    where
-        S: ::cardc_runtime::__private::serde::Serializer,
-    {
-        ::cardc_runtime::__private::serde::Serialize::serialize(&self.0, serializer)
-    }
-}
-
-impl<'de> ::cardc_runtime::__private::serde::Deserialize<'de> for Union {
-    #[inline]
-    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
-    where
-        D: ::cardc_runtime::__private::serde::Deserializer<'de>,
-    {
-        ::cardc_runtime::__private::Read::read(
-                ::cardc_runtime::__private::Plain,
-                deserializer,
-            )
-            .map(Self)
-    }
-}
+::cardc_runtime::__private::newtype! { Union (Plain) }

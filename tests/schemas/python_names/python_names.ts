@@ -151,11 +151,170 @@ export function matchLiteral<R_>(value: Literal, handlers: LiteralHandlers<R_>):
 // <Name> (closed objects, optional keys never null, integer bounds, any JSON value for `Json`),
 // and `parse<Name>(value)` returns it typed or its errors, each an RFC 6901 JSON pointer and a
 // message naming the type and the variant it sits in. Both never throw and never change their
-// input. The `cardc` helpers and the unexported `check<Name>` functions are theirs.
+// input.
 // A type that reaches a field with a default also has an input type, `<Name>Input`, in which such a
 // field may be absent: `is<Name>` says a value is one, `parse<Name>` fills in the defaults, and
 // `write<Name>` gives the JSON a conforming writer writes for a <Name>, which never changes its
 // input either.
+
+/** Whether a value is a `Any`, exactly as the contract says. Never throws. */
+export function isAny(value: unknown): value is Any {
+  return cardcIs(checkAny, value);
+}
+
+/** The value as a `Any`, or where and how it breaks the contract. Never throws. */
+export function parseAny(value: unknown): cardcParsed<Any> {
+  return cardcParseCopy<Any>(checkAny, value);
+}
+
+/** Whether a value is a `BaseModel`, exactly as the contract says. Never throws. */
+export function isBaseModel(value: unknown): value is BaseModel {
+  return cardcIs(checkBaseModel, value);
+}
+
+/** The value as a `BaseModel`, or where and how it breaks the contract. Never throws. */
+export function parseBaseModel(value: unknown): cardcParsed<BaseModel> {
+  return cardcParseCopy<BaseModel>(checkBaseModel, value);
+}
+
+/** Whether a value is a `DecodeError`, exactly as the contract says. Never throws. */
+export function isDecodeError(value: unknown): value is DecodeError {
+  return cardcIs(checkDecodeError, value);
+}
+
+/** The value as a `DecodeError`, or where and how it breaks the contract. Never throws. */
+export function parseDecodeError(value: unknown): cardcParsed<DecodeError> {
+  return cardcParseCopy<DecodeError>(checkDecodeError, value);
+}
+
+/** Whether a value is a `Dict`, exactly as the contract says. Never throws. */
+export function isDict(value: unknown): value is Dict {
+  return cardcIs(checkDict, value);
+}
+
+/** The value as a `Dict`, or where and how it breaks the contract. Never throws. */
+export function parseDict(value: unknown): cardcParsed<Dict> {
+  return cardcParseCopy<Dict>(checkDict, value);
+}
+
+/** Whether a `Dict` is its catch-all `DictOther`, one this build does not know. */
+export function isDictOther(value: Dict): value is DictOther {
+  switch (value) {
+    case 'Optional':
+    case 'Union':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Whether a value is a `Enum`, exactly as the contract says. Never throws. */
+export function isEnum(value: unknown): value is Enum {
+  return cardcIs(checkEnum, value);
+}
+
+/** The value as a `Enum`, or where and how it breaks the contract. Never throws. */
+export function parseEnum(value: unknown): cardcParsed<Enum> {
+  return cardcParseCopy<Enum>(checkEnum, value);
+}
+
+/** Whether a value is a `ErrorEntry` as a writer may write it (`ErrorEntryInput`: `parseErrorEntry` fills in the defaults). Never throws. */
+export function isErrorEntry(value: unknown): value is ErrorEntryInput {
+  return cardcIs(checkErrorEntry, value);
+}
+
+/** The value as a `ErrorEntry`, or where and how it breaks the contract. Never throws. */
+export function parseErrorEntry(value: unknown): cardcParsed<ErrorEntry> {
+  return cardcParseCopy<ErrorEntry>(checkErrorEntry, value);
+}
+
+/** The JSON a conforming writer writes for a `ErrorEntry`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeErrorEntry(value: ErrorEntry): ErrorEntryInput {
+  return cardcWrite<ErrorEntryInput>(checkErrorEntry, value);
+}
+
+/** Whether a value is a `Field`, exactly as the contract says. Never throws. */
+export function isField(value: unknown): value is Field {
+  return cardcIs(checkField, value);
+}
+
+/** The value as a `Field`, or where and how it breaks the contract. Never throws. */
+export function parseField(value: unknown): cardcParsed<Field> {
+  return cardcParseCopy<Field>(checkField, value);
+}
+
+/** Whether a value is a `List`, exactly as the contract says. Never throws. */
+export function isList(value: unknown): value is List {
+  return cardcIs(checkList, value);
+}
+
+/** The value as a `List`, or where and how it breaks the contract. Never throws. */
+export function parseList(value: unknown): cardcParsed<List> {
+  return cardcParseCopy<List>(checkList, value);
+}
+
+/** Whether a value is a `Literal`, exactly as the contract says. Never throws. */
+export function isLiteral(value: unknown): value is Literal {
+  return cardcIs(checkLiteral, value);
+}
+
+/** The value as a `Literal`, or where and how it breaks the contract. Never throws. */
+export function parseLiteral(value: unknown): cardcParsed<Literal> {
+  return cardcParseCopy<Literal>(checkLiteral, value);
+}
+
+/** Whether a value is a `Model`, exactly as the contract says. Never throws. */
+export function isModel(value: unknown): value is Model {
+  return cardcIs(checkModel, value);
+}
+
+/** The value as a `Model`, or where and how it breaks the contract. Never throws. */
+export function parseModel(value: unknown): cardcParsed<Model> {
+  return cardcParseCopy<Model>(checkModel, value);
+}
+
+/** Whether a value is a `Optional`, exactly as the contract says. Never throws. */
+export function isOptional(value: unknown): value is Optional {
+  return cardcIs(checkOptional, value);
+}
+
+/** The value as a `Optional`, or where and how it breaks the contract. Never throws. */
+export function parseOptional(value: unknown): cardcParsed<Optional> {
+  return cardcParseCopy<Optional>(checkOptional, value);
+}
+
+/** Whether a value is a `Parser`, exactly as the contract says. Never throws. */
+export function isParser(value: unknown): value is Parser {
+  return cardcIs(checkParser, value);
+}
+
+/** The value as a `Parser`, or where and how it breaks the contract. Never throws. */
+export function parseParser(value: unknown): cardcParsed<Parser> {
+  return cardcParseCopy<Parser>(checkParser, value);
+}
+
+/** Whether a value is a `TypeAdapter`, exactly as the contract says. Never throws. */
+export function isTypeAdapter(value: unknown): value is TypeAdapter {
+  return cardcIs(checkTypeAdapter, value);
+}
+
+/** The value as a `TypeAdapter`, or where and how it breaks the contract. Never throws. */
+export function parseTypeAdapter(value: unknown): cardcParsed<TypeAdapter> {
+  return cardcParseCopy<TypeAdapter>(checkTypeAdapter, value);
+}
+
+/** Whether a value is a `Union`, exactly as the contract says. Never throws. */
+export function isUnion(value: unknown): value is Union {
+  return cardcIs(checkUnion, value);
+}
+
+/** The value as a `Union`, or where and how it breaks the contract. Never throws. */
+export function parseUnion(value: unknown): cardcParsed<Union> {
+  return cardcParseCopy<Union>(checkUnion, value);
+}
+
+// The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
+// type, which reads a value once, field by field, and records its errors.
 
 /** The state of one check: where errors go, when to stop, and what is being checked. */
 type cardcState = {
@@ -227,14 +386,19 @@ function cardcRun(
   return s.errors;
 }
 
+/** What an `is` guard says: whether a value passes its check, found by stopping at one error. */
+function cardcIs(check: cardcCheck, value: unknown): boolean {
+  return cardcRun(check, value, 1, true).length === 0;
+}
+
 /** The most errors `parse` reports: past them it stops, so a huge bad input stays cheap. */
 const cardcMaxErrors = 100;
 
+/** What a `parse` guard returns: the value, typed, or the errors that refute it. */
+type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] };
+
 /** The result of a `parse` guard: the value itself, typed, or the errors that refute it. */
-function cardcParse<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
 }
@@ -278,10 +442,7 @@ function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknow
  * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
  * errors that refute it. The caller's value is left as it was.
  */
-function cardcParseCopy<T>(
-  check: cardcCheck,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] } {
+function cardcParseCopy<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const parsed = cardcParse<T>(check, value);
   return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
 }
@@ -724,18 +885,6 @@ function checkAny(value: unknown, s: cardcState, at: string, orNull?: boolean): 
   s.type = outer;
 }
 
-/** Whether a value is a `Any`, exactly as the contract says. Never throws. */
-export function isAny(value: unknown): value is Any {
-  return cardcRun(checkAny, value, 1, true).length === 0;
-}
-
-/** The value as a `Any`, or where and how it breaks the contract. Never throws. */
-export function parseAny(
-  value: unknown,
-): { ok: true; value: Any } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Any>(checkAny, value);
-}
-
 /** The keys of the fields of `BaseModel`. */
 const keysOfBaseModel: readonly string[] = ['field', 'annotations'];
 
@@ -766,18 +915,6 @@ function checkBaseModel(value: unknown, s: cardcState, at: string, orNull?: bool
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `BaseModel`, exactly as the contract says. Never throws. */
-export function isBaseModel(value: unknown): value is BaseModel {
-  return cardcRun(checkBaseModel, value, 1, true).length === 0;
-}
-
-/** The value as a `BaseModel`, or where and how it breaks the contract. Never throws. */
-export function parseBaseModel(
-  value: unknown,
-): { ok: true; value: BaseModel } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<BaseModel>(checkBaseModel, value);
 }
 
 /** The keys of the fields of `DecodeError`. */
@@ -836,44 +973,9 @@ function checkDecodeError(value: unknown, s: cardcState, at: string, orNull?: bo
   s.type = outer;
 }
 
-/** Whether a value is a `DecodeError`, exactly as the contract says. Never throws. */
-export function isDecodeError(value: unknown): value is DecodeError {
-  return cardcRun(checkDecodeError, value, 1, true).length === 0;
-}
-
-/** The value as a `DecodeError`, or where and how it breaks the contract. Never throws. */
-export function parseDecodeError(
-  value: unknown,
-): { ok: true; value: DecodeError } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<DecodeError>(checkDecodeError, value);
-}
-
 /** Checks a `Dict`. */
 function checkDict(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcString(value, s, at, orNull);
-}
-
-/** Whether a value is a `Dict`, exactly as the contract says. Never throws. */
-export function isDict(value: unknown): value is Dict {
-  return cardcRun(checkDict, value, 1, true).length === 0;
-}
-
-/** The value as a `Dict`, or where and how it breaks the contract. Never throws. */
-export function parseDict(
-  value: unknown,
-): { ok: true; value: Dict } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Dict>(checkDict, value);
-}
-
-/** Whether a `Dict` is its catch-all `DictOther`, one this build does not know. */
-export function isDictOther(value: Dict): value is DictOther {
-  switch (value) {
-    case 'Optional':
-    case 'Union':
-      return false;
-    default:
-      return true;
-  }
 }
 
 /** The strings of `Enum`. */
@@ -882,18 +984,6 @@ const valuesOfEnum = cardcStrings(['Model', 'Parser']);
 /** Checks a `Enum`. */
 function checkEnum(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfEnum);
-}
-
-/** Whether a value is a `Enum`, exactly as the contract says. Never throws. */
-export function isEnum(value: unknown): value is Enum {
-  return cardcRun(checkEnum, value, 1, true).length === 0;
-}
-
-/** The value as a `Enum`, or where and how it breaks the contract. Never throws. */
-export function parseEnum(
-  value: unknown,
-): { ok: true; value: Enum } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Enum>(checkEnum, value);
 }
 
 /** The keys of the fields of `ErrorEntry`. */
@@ -947,23 +1037,6 @@ function checkErrorEntry(value: unknown, s: cardcState, at: string, orNull?: boo
   s.type = outer;
 }
 
-/** Whether a value is a `ErrorEntry`, exactly as the contract says, as a writer may write it (`ErrorEntryInput`: `parseErrorEntry` fills in the defaults). Never throws. */
-export function isErrorEntry(value: unknown): value is ErrorEntryInput {
-  return cardcRun(checkErrorEntry, value, 1, true).length === 0;
-}
-
-/** The value as a `ErrorEntry`, or where and how it breaks the contract. Never throws. */
-export function parseErrorEntry(
-  value: unknown,
-): { ok: true; value: ErrorEntry } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<ErrorEntry>(checkErrorEntry, value);
-}
-
-/** The JSON a conforming writer writes for a `ErrorEntry`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
-export function writeErrorEntry(value: ErrorEntry): ErrorEntryInput {
-  return cardcWrite<ErrorEntryInput>(checkErrorEntry, value);
-}
-
 /** The keys of the fields of `Field`. */
 const keysOfField: readonly string[] = ['enum', 'value'];
 
@@ -994,18 +1067,6 @@ function checkField(value: unknown, s: cardcState, at: string, orNull?: boolean)
     s.depth -= 1;
   }
   s.type = outer;
-}
-
-/** Whether a value is a `Field`, exactly as the contract says. Never throws. */
-export function isField(value: unknown): value is Field {
-  return cardcRun(checkField, value, 1, true).length === 0;
-}
-
-/** The value as a `Field`, or where and how it breaks the contract. Never throws. */
-export function parseField(
-  value: unknown,
-): { ok: true; value: Field } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Field>(checkField, value);
 }
 
 /** The keys of the fields of `List`. */
@@ -1041,18 +1102,6 @@ function checkList(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
-/** Whether a value is a `List`, exactly as the contract says. Never throws. */
-export function isList(value: unknown): value is List {
-  return cardcRun(checkList, value, 1, true).length === 0;
-}
-
-/** The value as a `List`, or where and how it breaks the contract. Never throws. */
-export function parseList(
-  value: unknown,
-): { ok: true; value: List } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<List>(checkList, value);
-}
-
 /** The `kind` tags of `Literal`. */
 const tagsOfLiteral = cardcTags('kind', ['Any', 'List', 'Empty']);
 
@@ -1076,18 +1125,6 @@ function checkLiteral(value: unknown, s: cardcState, at: string, orNull?: boolea
     case 'Empty':
       return cardcStruct(value, s, at, orNull, 'Literal');
   }
-}
-
-/** Whether a value is a `Literal`, exactly as the contract says. Never throws. */
-export function isLiteral(value: unknown): value is Literal {
-  return cardcRun(checkLiteral, value, 1, true).length === 0;
-}
-
-/** The value as a `Literal`, or where and how it breaks the contract. Never throws. */
-export function parseLiteral(
-  value: unknown,
-): { ok: true; value: Literal } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Literal>(checkLiteral, value);
 }
 
 /** The keys of the fields of `Model`. */
@@ -1126,33 +1163,9 @@ function checkModel(value: unknown, s: cardcState, at: string, orNull?: boolean)
   s.type = outer;
 }
 
-/** Whether a value is a `Model`, exactly as the contract says. Never throws. */
-export function isModel(value: unknown): value is Model {
-  return cardcRun(checkModel, value, 1, true).length === 0;
-}
-
-/** The value as a `Model`, or where and how it breaks the contract. Never throws. */
-export function parseModel(
-  value: unknown,
-): { ok: true; value: Model } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Model>(checkModel, value);
-}
-
 /** Checks a `Optional`. */
 function checkOptional(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   checkUnion(value, s, at, orNull);
-}
-
-/** Whether a value is a `Optional`, exactly as the contract says. Never throws. */
-export function isOptional(value: unknown): value is Optional {
-  return cardcRun(checkOptional, value, 1, true).length === 0;
-}
-
-/** The value as a `Optional`, or where and how it breaks the contract. Never throws. */
-export function parseOptional(
-  value: unknown,
-): { ok: true; value: Optional } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Optional>(checkOptional, value);
 }
 
 /** The keys of the fields of `Parser`. */
@@ -1187,18 +1200,6 @@ function checkParser(value: unknown, s: cardcState, at: string, orNull?: boolean
   s.type = outer;
 }
 
-/** Whether a value is a `Parser`, exactly as the contract says. Never throws. */
-export function isParser(value: unknown): value is Parser {
-  return cardcRun(checkParser, value, 1, true).length === 0;
-}
-
-/** The value as a `Parser`, or where and how it breaks the contract. Never throws. */
-export function parseParser(
-  value: unknown,
-): { ok: true; value: Parser } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Parser>(checkParser, value);
-}
-
 /** Checks a `TypeAdapter`: its JSON shape picks the variant that checks the rest. */
 function checkTypeAdapter(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -1210,31 +1211,7 @@ function checkTypeAdapter(value: unknown, s: cardcState, at: string, orNull?: bo
   cardcMismatch(s, at, 'a string or an object', orNull);
 }
 
-/** Whether a value is a `TypeAdapter`, exactly as the contract says. Never throws. */
-export function isTypeAdapter(value: unknown): value is TypeAdapter {
-  return cardcRun(checkTypeAdapter, value, 1, true).length === 0;
-}
-
-/** The value as a `TypeAdapter`, or where and how it breaks the contract. Never throws. */
-export function parseTypeAdapter(
-  value: unknown,
-): { ok: true; value: TypeAdapter } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<TypeAdapter>(checkTypeAdapter, value);
-}
-
 /** Checks a `Union`. */
 function checkUnion(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcArrayOf(checkOptional)(value, s, at, orNull);
-}
-
-/** Whether a value is a `Union`, exactly as the contract says. Never throws. */
-export function isUnion(value: unknown): value is Union {
-  return cardcRun(checkUnion, value, 1, true).length === 0;
-}
-
-/** The value as a `Union`, or where and how it breaks the contract. Never throws. */
-export function parseUnion(
-  value: unknown,
-): { ok: true; value: Union } | { ok: false; errors: { pointer: string; message: string }[] } {
-  return cardcParseCopy<Union>(checkUnion, value);
 }

@@ -3,6 +3,67 @@
 // escaped or named by path, never refused: fields, variants and the bridge methods made from
 // them, and type names.
 
+/// Named like JavaScript's `Boolean`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Boolean")]
+pub struct Boolean(pub bool);
+
+::cardc_runtime::__private::newtype! { Boolean (Plain) }
+
+/// Named like the runtime's prefix, in UpperCamelCase.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Cardc")]
+pub struct Cardc(pub u8);
+
+::cardc_runtime::__private::newtype! { Cardc (Strict) }
+
+/// Named like a check.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Check",
+    tag = "kind"
+)]
+#[allow(clippy::large_enum_variant)]
+pub enum Check {
+    #[allow(missing_docs)]
+    #[schemars(rename = "pass")]
+    Pass,
+    #[allow(missing_docs)]
+    #[schemars(rename = "fail")]
+    Fail(Issue),
+}
+
+::cardc_runtime::__private::tagged_union! {
+    Check "Check" "kind" CheckBridge {
+        Pass "pass" unit() pass,
+        Fail "fail" struct(Issue) fail,
+    }
+    early {
+        keys {
+            0 "pointer": String = (Plain);
+            1 "message": String = (Plain);
+        }
+        arms {
+            Pass "pass" unit() refuse[0 "pointer", 1 "message"] take[],
+            Fail "fail" struct(Issue) refuse[] take[0, 1],
+        }
+    }
+}
+
+/// Renders every variant of [`Check`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait CheckBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders the `Pass` variant (tag `pass`).
+    fn pass(&mut self) -> Self::Output;
+    /// Renders the `Fail` variant (tag `fail`).
+    fn fail(&mut self, value: &Issue) -> Self::Output;
+}
+
 /// Named like the deserializer parameter of a `Deserialize` impl.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -23,6 +84,14 @@ pub struct D {
     }
     build { debug: 0 }
 }
+
+/// Named like JavaScript's `Date`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Date")]
+pub struct Date(pub String);
+
+::cardc_runtime::__private::newtype! { Date (Plain) }
 
 /// Named like a derive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -63,6 +132,233 @@ pub enum Default {
         Copy = 1 "copy",
     }
 }
+
+/// Named like JavaScript's `Error`, which `assertNever` throws.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Error")]
+pub enum Error {
+    #[allow(missing_docs)]
+    #[schemars(rename = "fatal")]
+    Fatal,
+    /// Any other error.
+    #[schemars(skip)]
+    Other(::cardc_runtime::UnknownValue<Error>),
+}
+
+::cardc_runtime::__private::unit_enum! {
+    Error "Error" {
+        Fatal = 0 "fatal",
+    }
+    other(Other)
+}
+
+/// Gives a guard `isFinite`, a global function.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Finite")]
+pub struct Finite(pub f64);
+
+::cardc_runtime::__private::newtype! { Finite (Plain) }
+
+/// Fields of types named after TypeScript's and JavaScript's globals, its utility types, and the
+/// names a guard module might give its own helpers: the TypeScript output names none of them for
+/// itself (its runtime comes from its own module, or carries a `cardc` prefix, and its checks
+/// from a `guards` namespace), so each shadows nothing it relies on. A default and the reader
+/// policies bring in every part of the runtime.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Globals",
+    deny_unknown_fields
+)]
+pub struct Globals {
+    #[allow(missing_docs)]
+    pub object: Object,
+    #[allow(missing_docs)]
+    pub record: Record,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub partial: Option<Partial>,
+    #[allow(missing_docs)]
+    pub error: Error,
+    #[allow(missing_docs)]
+    pub set: Set,
+    #[allow(missing_docs)]
+    pub promise: Vec<Promise>,
+    #[allow(missing_docs)]
+    pub symbol: Symbol,
+    #[allow(missing_docs)]
+    pub date: Date,
+    #[allow(missing_docs)]
+    pub number: Number,
+    #[allow(missing_docs)]
+    pub boolean: Boolean,
+    #[allow(missing_docs)]
+    pub guard: Guard,
+    #[allow(missing_docs)]
+    pub issue: Issue,
+    #[allow(missing_docs)]
+    pub parsed: Parsed,
+    #[allow(missing_docs)]
+    pub guards: Guards,
+    #[allow(missing_docs)]
+    pub cardc: Cardc,
+    #[allow(missing_docs)]
+    pub t: T,
+    #[allow(missing_docs)]
+    pub r: R,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub k: Option<K>,
+    #[allow(missing_docs)]
+    pub finite: Finite,
+    #[allow(missing_docs)]
+    pub int: Int,
+    #[allow(missing_docs)]
+    pub na_n: NaN,
+    #[allow(missing_docs)]
+    pub readonly: Readonly,
+    #[allow(missing_docs)]
+    pub required: Required,
+    #[allow(missing_docs)]
+    pub state: State,
+    /// A tolerant array: a bad item is skipped.
+    pub checks: Vec<Check>,
+    /// A tolerant value: a bad one reads as absent.
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub input: Option<Input>,
+    /// A defaulted value.
+    #[schemars(default = "Globals::default_handlers")]
+    pub handlers: Handlers,
+}
+
+::cardc_runtime::__private::object! {
+    Globals "Globals" struct deny;
+    keys {
+        0 "object" [object]: Object = req() (Plain);
+        1 "record" [record]: Record = req() (Plain);
+        2 "partial" [partial]: Option<Partial> = opt() (Optional(Plain));
+        3 "error" [error]: Error = req() (Plain);
+        4 "set" [set]: Set = req() (Plain);
+        5 "promise" [promise]: Vec<Promise> = req() (Plain);
+        6 "symbol" [symbol]: Symbol = req() (Plain);
+        7 "date" [date]: Date = req() (Plain);
+        8 "number" [number]: Number = req() (Plain);
+        9 "boolean" [boolean]: Boolean = req() (Plain);
+        10 "guard" [guard]: Guard = req() (Plain);
+        11 "issue" [issue]: Issue = req() (Plain);
+        12 "parsed" [parsed]: Parsed = req() (Plain);
+        13 "guards" [guards]: Guards = req() (Plain);
+        14 "cardc" [cardc]: Cardc = req() (Plain);
+        15 "t" [t]: T = req() (Plain);
+        16 "r" [r]: R = req() (Plain);
+        17 "k" [k]: Option<K> = opt() (Optional(Plain));
+        18 "finite" [finite]: Finite = req() (Plain);
+        19 "int" [int]: Int = req() (Plain);
+        20 "na_n" [na_n]: NaN = req() (Plain);
+        21 "readonly" [readonly]: Readonly = req() (Plain);
+        22 "required" [required]: Required = req() (Plain);
+        23 "state" [state]: State = req() (Plain);
+        24 "checks" [checks]: Vec<Check> = req() (At("checks", SkipInvalid(Plain)));
+        25 "input" [input]: Option<Input> = opt() (At("input", OrAbsent(Optional(Plain))));
+        26 "handlers" [handlers]: Handlers = omit(Globals::default_handlers, |value| !::core::matches!(*value, Handlers::On)) (Plain);
+    }
+    build { object: 0, record: 1, partial: 2, error: 3, set: 4, promise: 5, symbol: 6, date: 7, number: 8, boolean: 9, guard: 10, issue: 11, parsed: 12, guards: 13, cardc: 14, t: 15, r: 16, k: 17, finite: 18, int: 19, na_n: 20, readonly: 21, required: 22, state: 23, checks: 24, input: 25, handlers: 26 }
+}
+
+impl Globals {
+    /// The default of `handlers`, which an absent key reads as.
+    #[inline]
+    fn default_handlers() -> Handlers {
+        Handlers::On
+    }
+}
+
+/// Named like a guard's result.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Guard")]
+pub struct Guard(pub bool);
+
+::cardc_runtime::__private::newtype! { Guard (Plain) }
+
+/// Named like the namespace the output imports its checks as, in UpperCamelCase.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Guards")]
+pub struct Guards(pub u8);
+
+::cardc_runtime::__private::newtype! { Guards (Strict) }
+
+/// Named like a union's handlers type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Handlers")]
+pub enum Handlers {
+    #[allow(missing_docs)]
+    #[schemars(rename = "on")]
+    On,
+    #[allow(missing_docs)]
+    #[schemars(rename = "off")]
+    Off,
+}
+
+::cardc_runtime::__private::unit_enum! {
+    Handlers "Handlers" {
+        On = 0 "on",
+        Off = 1 "off",
+    }
+}
+
+/// Named like a type's input form, and gives a guard `isInput`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Input")]
+pub struct Input(pub u8);
+
+::cardc_runtime::__private::newtype! { Input (Strict) }
+
+/// Gives a guard `parseInt`, a global function.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Int")]
+pub struct Int(pub i64);
+
+::cardc_runtime::__private::newtype! { Int (Strict) }
+
+/// Named like a guard's error.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Issue",
+    deny_unknown_fields
+)]
+pub struct Issue {
+    #[allow(missing_docs)]
+    pub pointer: String,
+    #[allow(missing_docs)]
+    pub message: String,
+}
+
+::cardc_runtime::__private::object! {
+    Issue "Issue" struct deny;
+    keys {
+        0 "pointer" [pointer]: String = req() (Plain);
+        1 "message" [message]: String = req() (Plain);
+    }
+    build { pointer: 0, message: 1 }
+}
+
+/// Named like a key type parameter.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "K")]
+pub struct K(pub String);
+
+::cardc_runtime::__private::newtype! { K (Plain) }
 
 /// Variants whose bridge methods would be keywords: `super` and `crate` cannot be raw, `gen`
 /// is one since the 2024 edition.
@@ -215,6 +511,14 @@ pub struct Loop {
     build { r#loop: 0 }
 }
 
+/// Gives a guard `isNaN`, a global function.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "NaN")]
+pub struct NaN(pub f64);
+
+::cardc_runtime::__private::newtype! { NaN (Plain) }
+
 /// A union whose tag is a keyword in TypeScript and JavaScript.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -271,6 +575,35 @@ pub trait NodeBridge {
     fn r#while(&mut self, value: &Loop) -> Self::Output;
 }
 
+/// Named like JavaScript's `Number`, which the runtime calls.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Number")]
+pub struct Number(pub f64);
+
+::cardc_runtime::__private::newtype! { Number (Plain) }
+
+/// Named like JavaScript's `Object`, whose `Object.keys` the checks call.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Object",
+    deny_unknown_fields
+)]
+pub struct Object {
+    #[allow(missing_docs)]
+    pub keys: Vec<String>,
+}
+
+::cardc_runtime::__private::object! {
+    Object "Object" struct deny;
+    keys {
+        0 "keys" [keys]: Vec<String> = req() (Plain);
+    }
+    build { keys: 0 }
+}
+
 /// The one variant.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -316,6 +649,85 @@ pub trait OnlyBridge {
     /// Renders the `One` variant (tag `one`).
     fn one(&mut self, value: &One) -> Self::Output;
 }
+
+/// Named like a parse's result.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Parsed")]
+pub struct Parsed(pub u8);
+
+::cardc_runtime::__private::newtype! { Parsed (Strict) }
+
+/// Named like TypeScript's `Partial`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Partial",
+    deny_unknown_fields
+)]
+pub struct Partial {}
+
+::cardc_runtime::__private::object! {
+    Partial "Partial" struct deny;
+    keys {
+    }
+    build {  }
+}
+
+/// Named like JavaScript's `Promise`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Promise",
+    deny_unknown_fields
+)]
+pub struct Promise {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub then: Option<String>,
+}
+
+::cardc_runtime::__private::object! {
+    Promise "Promise" struct deny;
+    keys {
+        0 "then" [then]: Option<String> = opt() (Optional(Plain));
+    }
+    build { then: 0 }
+}
+
+/// Named like the matchers' result type, without its `_`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "R")]
+pub struct R(pub u8);
+
+::cardc_runtime::__private::newtype! { R (Strict) }
+
+/// Named like TypeScript's `Readonly`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Readonly")]
+pub struct Readonly(pub String);
+
+::cardc_runtime::__private::newtype! { Readonly (Plain) }
+
+/// Named like TypeScript's `Record`, which the runtime does not use.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Record")]
+pub struct Record(pub ::std::collections::BTreeMap<String, u8>);
+
+::cardc_runtime::__private::newtype! { Record (Entries(Strict)) }
+
+/// Named like TypeScript's `Required`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Required")]
+pub struct Required(pub String);
+
+::cardc_runtime::__private::newtype! { Required (Plain) }
 
 /// Named like the prelude's `Result`, which the generated code writes by path.
 #[derive(Debug, Clone, PartialEq)]
@@ -377,6 +789,14 @@ pub struct Send {
     build { clone: 0 }
 }
 
+/// Named like JavaScript's `Set`.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Set")]
+pub struct Set(pub Vec<u8>);
+
+::cardc_runtime::__private::newtype! { Set (Items(Strict)) }
+
 /// Named like the `Sized` that `dispatch` bounds its bridge by.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -415,3 +835,27 @@ pub struct Some {}
     }
     build {  }
 }
+
+/// Named like the state a check carries.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "State")]
+pub struct State(pub u8);
+
+::cardc_runtime::__private::newtype! { State (Strict) }
+
+/// Named like JavaScript's `Symbol`, which a catch-all's brand is.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Symbol")]
+pub struct Symbol(pub String);
+
+::cardc_runtime::__private::newtype! { Symbol (Plain) }
+
+/// Named like a type parameter of the runtime's helpers.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "T")]
+pub struct T(pub u8);
+
+::cardc_runtime::__private::newtype! { T (Strict) }

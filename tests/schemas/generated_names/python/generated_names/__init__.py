@@ -11,11 +11,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+import cardc_runtime as _cardc
 import pydantic as _p
 import typing_extensions as _te
-
-from . import _runtime as _rt
-from ._runtime import DecodeError, ErrorEntry
 
 
 class Visitor(_enum.Enum):
@@ -26,554 +24,551 @@ class Visitor(_enum.Enum):
     Closed = "closed"
 
 
-class A(_rt.Model):
+class A(_cardc.Model):
     """Named `A`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class B(_rt.Model):
+class B(_cardc.Model):
     """Named `B`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class BeforeTag(_rt.Model):
+class BeforeTag(_cardc.Model):
     """Named like the runtime's `BeforeTag`."""
 
     tag: _t.Annotated[
         _t.Literal["before"],
-        _p.BeforeValidator(_rt.exactly("before")),
-    ] = _p.Field(alias="tag")
+        _p.BeforeValidator(_cardc.exactly("before")),
+    ]
 
 
-class C(_rt.Model):
+class C(_cardc.Model):
     """Named `C`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class D(_rt.Model):
+class D(_cardc.Model):
     """Named `D`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class Deserialize(_rt.Model):
+class Deserialize(_cardc.Model):
     """Named like serde's `Deserialize`."""
 
     deserializer: _t.Annotated[
         Deserializer | None,
-        _p.BeforeValidator(_rt.not_null),
-    ] = _p.Field(default=None, alias="deserializer")
+        _p.BeforeValidator(_cardc.not_null),
+    ] = None
 
 
-class E(_rt.Model):
+class E(_cardc.Model):
     """Named `E`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class Err(_rt.Model):
+class Err(_cardc.Model):
     """Named like the prelude's `Err`."""
 
 
-class Extra(_rt.Model):
+class Extra(_cardc.Model):
     """Named like the runtime's `Extra`, and flattening a struct."""
 
-    offset: _rt.U64 = _p.Field(alias="offset")
+    offset: _cardc.U64
 
-    note: _t.Annotated[str | None, _p.BeforeValidator(_rt.not_null)] = _p.Field(
-        default=None,
-        alias="note",
-    )
+    note: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class F(_rt.Model):
+class F(_cardc.Model):
     """Named `F`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class G(_rt.Model):
+class G(_cardc.Model):
     """Named `G`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class H(_rt.Model):
+class H(_cardc.Model):
     """Named `H`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class I(_rt.Model):
+class I(_cardc.Model):
     """Named `I`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class J(_rt.Model):
+class J(_cardc.Model):
     """Named `J`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class K(_rt.Model):
+class K(_cardc.Model):
     """Named `K`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class L(_rt.Model):
+class L(_cardc.Model):
     """Named `L`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class M(_rt.Model):
+class M(_cardc.Model):
     """Named `M`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class MapAccess(_rt.OpenModel):
+class MapAccess(_cardc.OpenModel):
     """Named like serde's `MapAccess`, and open: it keeps the keys it does not name."""
 
-    visitor: Visitor = _p.Field(alias="visitor")
+    visitor: Visitor
 
 
-class N(_rt.Model):
+class N(_cardc.Model):
     """Named `N`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class O(_rt.Model):
+class O(_cardc.Model):
     """Named `O`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class Ok(_rt.Model):
+class Ok(_cardc.Model):
     """Named like the prelude's `Ok`."""
 
 
-class P(_rt.Model):
+class P(_cardc.Model):
     """Named `P`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class Payload(_rt.Model):
+class Payload(_cardc.Model):
     """Named like the runtime's `Payload`."""
 
-    payload: _rt.Json = _p.Field(alias="payload")
+    payload: _cardc.Json
 
 
-class Plain(_rt.Model):
+class Plain(_cardc.Model):
     """Named like the runtime's `Plain` reader."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("value",)
 
-    value: str = _p.Field(default="plain", alias="value")
+    value: str = "plain"
 
 
-class Q(_rt.Model):
+class Q(_cardc.Model):
     """Named `Q`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class R(_rt.Model):
+class R(_cardc.Model):
     """Named `R`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class Read(_rt.Model):
+class Read(_cardc.Model):
     """Named like the runtime's `Read` trait."""
 
-    offset: _rt.U64 = _p.Field(alias="offset")
+    offset: _cardc.U64
 
 
-class S(_rt.Model):
+class S(_cardc.Model):
     """Named `S`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class SeqAccess(_rt.Model):
+class SeqAccess(_cardc.Model):
     """Named like serde's `SeqAccess`."""
 
-    items: list[Visitor] = _p.Field(alias="items")
+    items: list[Visitor]
 
 
-class Serialize(_rt.Model):
+class Serialize(_cardc.Model):
     """Named like serde's `Serialize`."""
 
-    serializer: Serializer = _p.Field(alias="serializer")
+    serializer: Serializer
 
 
-class Strict(_rt.Model):
+class Strict(_cardc.Model):
     """Named like the runtime's `Strict` reader."""
 
-    count: _rt.U32 = _p.Field(alias="count")
+    count: _cardc.U32
 
 
-class Struct(_rt.Model):
+class Struct(_cardc.Model):
     """Named like the runtime's `Struct`."""
 
 
-class T(_rt.Model):
+class T(_cardc.Model):
     """Named `T`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class Tags(_rt.Model):
+class Tags(_cardc.Model):
     """Named like the runtime's `Tags`."""
 
-    tags: list[str] = _p.Field(alias="tags")
+    tags: list[str]
 
 
-class U(_rt.Model):
+class U(_cardc.Model):
     """Named `U`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class Unit(_rt.Model):
+class Unit(_cardc.Model):
     """Named like the runtime's `Unit`."""
 
 
-class V(_rt.Model):
+class V(_cardc.Model):
     """Named `V`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class W(_rt.Model):
+class W(_cardc.Model):
     """Named `W`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class X(_rt.Model):
+class X(_cardc.Model):
     """Named `X`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class Y(_rt.Model):
+class Y(_cardc.Model):
     """Named `Y`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
-class Z(_rt.Model):
+class Z(_cardc.Model):
     """Named `Z`."""
 
-    title: str = _p.Field(alias="title")
+    title: str
 
 
 class Letters_A(A):
     """The A variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["a"] = _p.Field(default="a", alias="letter")
+    letter: _t.Literal["a"] = "a"
 
 
 class Letters_B(B):
     """The B variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["b"] = _p.Field(default="b", alias="letter")
+    letter: _t.Literal["b"] = "b"
 
 
 class Letters_C(C):
     """The C variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["c"] = _p.Field(default="c", alias="letter")
+    letter: _t.Literal["c"] = "c"
 
 
 class Letters_D(D):
     """The D variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["d"] = _p.Field(default="d", alias="letter")
+    letter: _t.Literal["d"] = "d"
 
 
 class Letters_E(E):
     """The E variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["e"] = _p.Field(default="e", alias="letter")
+    letter: _t.Literal["e"] = "e"
 
 
 class Letters_F(F):
     """The F variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["f"] = _p.Field(default="f", alias="letter")
+    letter: _t.Literal["f"] = "f"
 
 
 class Letters_G(G):
     """The G variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["g"] = _p.Field(default="g", alias="letter")
+    letter: _t.Literal["g"] = "g"
 
 
 class Letters_H(H):
     """The H variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["h"] = _p.Field(default="h", alias="letter")
+    letter: _t.Literal["h"] = "h"
 
 
 class Letters_I(I):
     """The I variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["i"] = _p.Field(default="i", alias="letter")
+    letter: _t.Literal["i"] = "i"
 
 
 class Letters_J(J):
     """The J variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["j"] = _p.Field(default="j", alias="letter")
+    letter: _t.Literal["j"] = "j"
 
 
 class Letters_K(K):
     """The K variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["k"] = _p.Field(default="k", alias="letter")
+    letter: _t.Literal["k"] = "k"
 
 
 class Letters_L(L):
     """The L variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["l"] = _p.Field(default="l", alias="letter")
+    letter: _t.Literal["l"] = "l"
 
 
 class Letters_M(M):
     """The M variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["m"] = _p.Field(default="m", alias="letter")
+    letter: _t.Literal["m"] = "m"
 
 
 class Letters_N(N):
     """The N variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["n"] = _p.Field(default="n", alias="letter")
+    letter: _t.Literal["n"] = "n"
 
 
 class Letters_O(O):
     """The O variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["o"] = _p.Field(default="o", alias="letter")
+    letter: _t.Literal["o"] = "o"
 
 
 class Letters_P(P):
     """The P variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["p"] = _p.Field(default="p", alias="letter")
+    letter: _t.Literal["p"] = "p"
 
 
 class Letters_Q(Q):
     """The Q variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["q"] = _p.Field(default="q", alias="letter")
+    letter: _t.Literal["q"] = "q"
 
 
 class Letters_R(R):
     """The R variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["r"] = _p.Field(default="r", alias="letter")
+    letter: _t.Literal["r"] = "r"
 
 
 class Letters_S(S):
     """The S variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["s"] = _p.Field(default="s", alias="letter")
+    letter: _t.Literal["s"] = "s"
 
 
 class Letters_T(T):
     """The T variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["t"] = _p.Field(default="t", alias="letter")
+    letter: _t.Literal["t"] = "t"
 
 
 class Letters_U(U):
     """The U variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["u"] = _p.Field(default="u", alias="letter")
+    letter: _t.Literal["u"] = "u"
 
 
 class Letters_V(V):
     """The V variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["v"] = _p.Field(default="v", alias="letter")
+    letter: _t.Literal["v"] = "v"
 
 
 class Letters_W(W):
     """The W variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["w"] = _p.Field(default="w", alias="letter")
+    letter: _t.Literal["w"] = "w"
 
 
 class Letters_X(X):
     """The X variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["x"] = _p.Field(default="x", alias="letter")
+    letter: _t.Literal["x"] = "x"
 
 
 class Letters_Y(Y):
     """The Y variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["y"] = _p.Field(default="y", alias="letter")
+    letter: _t.Literal["y"] = "y"
 
 
 class Letters_Z(Z):
     """The Z variant of Letters."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("letter",)
-    letter: _t.Literal["z"] = _p.Field(default="z", alias="letter")
+    letter: _t.Literal["z"] = "z"
 
 
 class Names_Serialize(Serialize):
     """The Serialize variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["serialize"] = _p.Field(default="serialize", alias="name")
+    name: _t.Literal["serialize"] = "serialize"
 
 
 class Names_Deserialize(Deserialize):
     """The Deserialize variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["deserialize"] = _p.Field(default="deserialize", alias="name")
+    name: _t.Literal["deserialize"] = "deserialize"
 
 
 class Names_MapAccess(MapAccess):
     """The MapAccess variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["map_access"] = _p.Field(default="map_access", alias="name")
+    name: _t.Literal["map_access"] = "map_access"
 
 
 class Names_SeqAccess(SeqAccess):
     """The SeqAccess variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["seq_access"] = _p.Field(default="seq_access", alias="name")
+    name: _t.Literal["seq_access"] = "seq_access"
 
 
 class Names_Struct(Struct):
     """The Struct variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["struct"] = _p.Field(default="struct", alias="name")
+    name: _t.Literal["struct"] = "struct"
 
 
 class Names_Tags(Tags):
     """The Tags variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["tags"] = _p.Field(default="tags", alias="name")
+    name: _t.Literal["tags"] = "tags"
 
 
 class Names_Unit(Unit):
     """The Unit variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["unit"] = _p.Field(default="unit", alias="name")
+    name: _t.Literal["unit"] = "unit"
 
 
 class Names_Plain(Plain):
     """The Plain variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["plain"] = _p.Field(default="plain", alias="name")
+    name: _t.Literal["plain"] = "plain"
 
 
 class Names_Strict(Strict):
     """The Strict variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["strict"] = _p.Field(default="strict", alias="name")
+    name: _t.Literal["strict"] = "strict"
 
 
 class Names_Extra(Extra):
     """The Extra variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["extra"] = _p.Field(default="extra", alias="name")
+    name: _t.Literal["extra"] = "extra"
 
 
 class Names_BeforeTag(BeforeTag):
     """The BeforeTag variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["before_tag"] = _p.Field(default="before_tag", alias="name")
+    name: _t.Literal["before_tag"] = "before_tag"
 
 
 class Names_Payload(Payload):
     """The Payload variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["payload"] = _p.Field(default="payload", alias="name")
+    name: _t.Literal["payload"] = "payload"
 
 
 class Names_Read(Read):
     """The Read variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["read"] = _p.Field(default="read", alias="name")
+    name: _t.Literal["read"] = "read"
 
 
 class Names_Ok(Ok):
     """The Ok variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["ok"] = _p.Field(default="ok", alias="name")
+    name: _t.Literal["ok"] = "ok"
 
 
 class Names_Err(Err):
     """The Err variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["err"] = _p.Field(default="err", alias="name")
+    name: _t.Literal["err"] = "err"
 
 
-class Names_Bare(_rt.Model):
+class Names_Bare(_cardc.Model):
     """The Bare variant of Names."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("name",)
-    name: _t.Literal["bare"] = _p.Field(default="bare", alias="name")
+    name: _t.Literal["bare"] = "bare"
 
 
 Deserializer = _te.TypeAliasType(
     "Deserializer",
-    _t.Annotated[str | _rt.U32, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[str | _cardc.U32, _p.Field(union_mode="left_to_right")],
 )
 """Named like a serde `Deserializer`: an untagged union."""
 
@@ -644,556 +639,100 @@ Serializer = _te.TypeAliasType("Serializer", str)
 """Named like a serde `Serializer`: a newtype."""
 
 
-def parse_a(data: object) -> A:
-    """Decodes parsed JSON data as a A, or raises DecodeError."""
-    value: A = _rt.decode_data(A, "A", data)
-    return value
-
-
-def parse_a_json(text: str | bytes) -> A:
-    """Decodes JSON text as a A, or raises DecodeError."""
-    value: A = _rt.decode(A, "A", text)
-    return value
-
-
-def parse_b(data: object) -> B:
-    """Decodes parsed JSON data as a B, or raises DecodeError."""
-    value: B = _rt.decode_data(B, "B", data)
-    return value
-
-
-def parse_b_json(text: str | bytes) -> B:
-    """Decodes JSON text as a B, or raises DecodeError."""
-    value: B = _rt.decode(B, "B", text)
-    return value
-
-
-def parse_before_tag(data: object) -> BeforeTag:
-    """Decodes parsed JSON data as a BeforeTag, or raises DecodeError."""
-    value: BeforeTag = _rt.decode_data(BeforeTag, "BeforeTag", data)
-    return value
-
-
-def parse_before_tag_json(text: str | bytes) -> BeforeTag:
-    """Decodes JSON text as a BeforeTag, or raises DecodeError."""
-    value: BeforeTag = _rt.decode(BeforeTag, "BeforeTag", text)
-    return value
-
-
-def parse_c(data: object) -> C:
-    """Decodes parsed JSON data as a C, or raises DecodeError."""
-    value: C = _rt.decode_data(C, "C", data)
-    return value
-
-
-def parse_c_json(text: str | bytes) -> C:
-    """Decodes JSON text as a C, or raises DecodeError."""
-    value: C = _rt.decode(C, "C", text)
-    return value
-
-
-def parse_d(data: object) -> D:
-    """Decodes parsed JSON data as a D, or raises DecodeError."""
-    value: D = _rt.decode_data(D, "D", data)
-    return value
-
-
-def parse_d_json(text: str | bytes) -> D:
-    """Decodes JSON text as a D, or raises DecodeError."""
-    value: D = _rt.decode(D, "D", text)
-    return value
-
-
-def parse_deserialize(data: object) -> Deserialize:
-    """Decodes parsed JSON data as a Deserialize, or raises DecodeError."""
-    value: Deserialize = _rt.decode_data(Deserialize, "Deserialize", data)
-    return value
-
-
-def parse_deserialize_json(text: str | bytes) -> Deserialize:
-    """Decodes JSON text as a Deserialize, or raises DecodeError."""
-    value: Deserialize = _rt.decode(Deserialize, "Deserialize", text)
-    return value
-
-
-def parse_deserializer(data: object) -> Deserializer:
-    """Decodes parsed JSON data as a Deserializer, or raises DecodeError."""
-    value: Deserializer = _rt.decode_data(Deserializer, "Deserializer", data)
-    return value
-
-
-def parse_deserializer_json(text: str | bytes) -> Deserializer:
-    """Decodes JSON text as a Deserializer, or raises DecodeError."""
-    value: Deserializer = _rt.decode(Deserializer, "Deserializer", text)
-    return value
-
-
-def parse_e(data: object) -> E:
-    """Decodes parsed JSON data as a E, or raises DecodeError."""
-    value: E = _rt.decode_data(E, "E", data)
-    return value
-
-
-def parse_e_json(text: str | bytes) -> E:
-    """Decodes JSON text as a E, or raises DecodeError."""
-    value: E = _rt.decode(E, "E", text)
-    return value
-
-
-def parse_err(data: object) -> Err:
-    """Decodes parsed JSON data as a Err, or raises DecodeError."""
-    value: Err = _rt.decode_data(Err, "Err", data)
-    return value
-
-
-def parse_err_json(text: str | bytes) -> Err:
-    """Decodes JSON text as a Err, or raises DecodeError."""
-    value: Err = _rt.decode(Err, "Err", text)
-    return value
-
-
-def parse_extra(data: object) -> Extra:
-    """Decodes parsed JSON data as a Extra, or raises DecodeError."""
-    value: Extra = _rt.decode_data(Extra, "Extra", data)
-    return value
-
-
-def parse_extra_json(text: str | bytes) -> Extra:
-    """Decodes JSON text as a Extra, or raises DecodeError."""
-    value: Extra = _rt.decode(Extra, "Extra", text)
-    return value
-
-
-def parse_f(data: object) -> F:
-    """Decodes parsed JSON data as a F, or raises DecodeError."""
-    value: F = _rt.decode_data(F, "F", data)
-    return value
-
-
-def parse_f_json(text: str | bytes) -> F:
-    """Decodes JSON text as a F, or raises DecodeError."""
-    value: F = _rt.decode(F, "F", text)
-    return value
-
-
-def parse_g(data: object) -> G:
-    """Decodes parsed JSON data as a G, or raises DecodeError."""
-    value: G = _rt.decode_data(G, "G", data)
-    return value
-
-
-def parse_g_json(text: str | bytes) -> G:
-    """Decodes JSON text as a G, or raises DecodeError."""
-    value: G = _rt.decode(G, "G", text)
-    return value
-
-
-def parse_h(data: object) -> H:
-    """Decodes parsed JSON data as a H, or raises DecodeError."""
-    value: H = _rt.decode_data(H, "H", data)
-    return value
-
-
-def parse_h_json(text: str | bytes) -> H:
-    """Decodes JSON text as a H, or raises DecodeError."""
-    value: H = _rt.decode(H, "H", text)
-    return value
-
-
-def parse_i(data: object) -> I:
-    """Decodes parsed JSON data as a I, or raises DecodeError."""
-    value: I = _rt.decode_data(I, "I", data)
-    return value
-
-
-def parse_i_json(text: str | bytes) -> I:
-    """Decodes JSON text as a I, or raises DecodeError."""
-    value: I = _rt.decode(I, "I", text)
-    return value
-
-
-def parse_j(data: object) -> J:
-    """Decodes parsed JSON data as a J, or raises DecodeError."""
-    value: J = _rt.decode_data(J, "J", data)
-    return value
-
-
-def parse_j_json(text: str | bytes) -> J:
-    """Decodes JSON text as a J, or raises DecodeError."""
-    value: J = _rt.decode(J, "J", text)
-    return value
-
-
-def parse_k(data: object) -> K:
-    """Decodes parsed JSON data as a K, or raises DecodeError."""
-    value: K = _rt.decode_data(K, "K", data)
-    return value
-
-
-def parse_k_json(text: str | bytes) -> K:
-    """Decodes JSON text as a K, or raises DecodeError."""
-    value: K = _rt.decode(K, "K", text)
-    return value
-
-
-def parse_l(data: object) -> L:
-    """Decodes parsed JSON data as a L, or raises DecodeError."""
-    value: L = _rt.decode_data(L, "L", data)
-    return value
-
-
-def parse_l_json(text: str | bytes) -> L:
-    """Decodes JSON text as a L, or raises DecodeError."""
-    value: L = _rt.decode(L, "L", text)
-    return value
-
-
-def parse_letters(data: object) -> Letters:
-    """Decodes parsed JSON data as a Letters, or raises DecodeError."""
-    value: Letters = _rt.decode_data(Letters, "Letters", data)
-    return value
-
-
-def parse_letters_json(text: str | bytes) -> Letters:
-    """Decodes JSON text as a Letters, or raises DecodeError."""
-    value: Letters = _rt.decode(Letters, "Letters", text)
-    return value
-
-
-def parse_m(data: object) -> M:
-    """Decodes parsed JSON data as a M, or raises DecodeError."""
-    value: M = _rt.decode_data(M, "M", data)
-    return value
-
-
-def parse_m_json(text: str | bytes) -> M:
-    """Decodes JSON text as a M, or raises DecodeError."""
-    value: M = _rt.decode(M, "M", text)
-    return value
-
-
-def parse_map_access(data: object) -> MapAccess:
-    """Decodes parsed JSON data as a MapAccess, or raises DecodeError."""
-    value: MapAccess = _rt.decode_data(MapAccess, "MapAccess", data)
-    return value
-
-
-def parse_map_access_json(text: str | bytes) -> MapAccess:
-    """Decodes JSON text as a MapAccess, or raises DecodeError."""
-    value: MapAccess = _rt.decode(MapAccess, "MapAccess", text)
-    return value
-
-
-def parse_n(data: object) -> N:
-    """Decodes parsed JSON data as a N, or raises DecodeError."""
-    value: N = _rt.decode_data(N, "N", data)
-    return value
-
-
-def parse_n_json(text: str | bytes) -> N:
-    """Decodes JSON text as a N, or raises DecodeError."""
-    value: N = _rt.decode(N, "N", text)
-    return value
-
-
-def parse_names(data: object) -> Names:
-    """Decodes parsed JSON data as a Names, or raises DecodeError."""
-    value: Names = _rt.decode_data(Names, "Names", data)
-    return value
-
-
-def parse_names_json(text: str | bytes) -> Names:
-    """Decodes JSON text as a Names, or raises DecodeError."""
-    value: Names = _rt.decode(Names, "Names", text)
-    return value
-
-
-def parse_o(data: object) -> O:
-    """Decodes parsed JSON data as a O, or raises DecodeError."""
-    value: O = _rt.decode_data(O, "O", data)
-    return value
-
-
-def parse_o_json(text: str | bytes) -> O:
-    """Decodes JSON text as a O, or raises DecodeError."""
-    value: O = _rt.decode(O, "O", text)
-    return value
-
-
-def parse_ok(data: object) -> Ok:
-    """Decodes parsed JSON data as a Ok, or raises DecodeError."""
-    value: Ok = _rt.decode_data(Ok, "Ok", data)
-    return value
-
-
-def parse_ok_json(text: str | bytes) -> Ok:
-    """Decodes JSON text as a Ok, or raises DecodeError."""
-    value: Ok = _rt.decode(Ok, "Ok", text)
-    return value
-
-
-def parse_p(data: object) -> P:
-    """Decodes parsed JSON data as a P, or raises DecodeError."""
-    value: P = _rt.decode_data(P, "P", data)
-    return value
-
-
-def parse_p_json(text: str | bytes) -> P:
-    """Decodes JSON text as a P, or raises DecodeError."""
-    value: P = _rt.decode(P, "P", text)
-    return value
-
-
-def parse_payload(data: object) -> Payload:
-    """Decodes parsed JSON data as a Payload, or raises DecodeError."""
-    value: Payload = _rt.decode_data(Payload, "Payload", data)
-    return value
-
-
-def parse_payload_json(text: str | bytes) -> Payload:
-    """Decodes JSON text as a Payload, or raises DecodeError."""
-    value: Payload = _rt.decode(Payload, "Payload", text)
-    return value
-
-
-def parse_plain(data: object) -> Plain:
-    """Decodes parsed JSON data as a Plain, or raises DecodeError."""
-    value: Plain = _rt.decode_data(Plain, "Plain", data)
-    return value
-
-
-def parse_plain_json(text: str | bytes) -> Plain:
-    """Decodes JSON text as a Plain, or raises DecodeError."""
-    value: Plain = _rt.decode(Plain, "Plain", text)
-    return value
-
-
-def parse_q(data: object) -> Q:
-    """Decodes parsed JSON data as a Q, or raises DecodeError."""
-    value: Q = _rt.decode_data(Q, "Q", data)
-    return value
-
-
-def parse_q_json(text: str | bytes) -> Q:
-    """Decodes JSON text as a Q, or raises DecodeError."""
-    value: Q = _rt.decode(Q, "Q", text)
-    return value
-
-
-def parse_r(data: object) -> R:
-    """Decodes parsed JSON data as a R, or raises DecodeError."""
-    value: R = _rt.decode_data(R, "R", data)
-    return value
-
-
-def parse_r_json(text: str | bytes) -> R:
-    """Decodes JSON text as a R, or raises DecodeError."""
-    value: R = _rt.decode(R, "R", text)
-    return value
-
-
-def parse_read(data: object) -> Read:
-    """Decodes parsed JSON data as a Read, or raises DecodeError."""
-    value: Read = _rt.decode_data(Read, "Read", data)
-    return value
-
-
-def parse_read_json(text: str | bytes) -> Read:
-    """Decodes JSON text as a Read, or raises DecodeError."""
-    value: Read = _rt.decode(Read, "Read", text)
-    return value
-
-
-def parse_s(data: object) -> S:
-    """Decodes parsed JSON data as a S, or raises DecodeError."""
-    value: S = _rt.decode_data(S, "S", data)
-    return value
-
-
-def parse_s_json(text: str | bytes) -> S:
-    """Decodes JSON text as a S, or raises DecodeError."""
-    value: S = _rt.decode(S, "S", text)
-    return value
-
-
-def parse_seq_access(data: object) -> SeqAccess:
-    """Decodes parsed JSON data as a SeqAccess, or raises DecodeError."""
-    value: SeqAccess = _rt.decode_data(SeqAccess, "SeqAccess", data)
-    return value
-
-
-def parse_seq_access_json(text: str | bytes) -> SeqAccess:
-    """Decodes JSON text as a SeqAccess, or raises DecodeError."""
-    value: SeqAccess = _rt.decode(SeqAccess, "SeqAccess", text)
-    return value
-
-
-def parse_serialize(data: object) -> Serialize:
-    """Decodes parsed JSON data as a Serialize, or raises DecodeError."""
-    value: Serialize = _rt.decode_data(Serialize, "Serialize", data)
-    return value
-
-
-def parse_serialize_json(text: str | bytes) -> Serialize:
-    """Decodes JSON text as a Serialize, or raises DecodeError."""
-    value: Serialize = _rt.decode(Serialize, "Serialize", text)
-    return value
-
-
-def parse_serializer(data: object) -> Serializer:
-    """Decodes parsed JSON data as a Serializer, or raises DecodeError."""
-    value: Serializer = _rt.decode_data(Serializer, "Serializer", data)
-    return value
-
-
-def parse_serializer_json(text: str | bytes) -> Serializer:
-    """Decodes JSON text as a Serializer, or raises DecodeError."""
-    value: Serializer = _rt.decode(Serializer, "Serializer", text)
-    return value
-
-
-def parse_strict(data: object) -> Strict:
-    """Decodes parsed JSON data as a Strict, or raises DecodeError."""
-    value: Strict = _rt.decode_data(Strict, "Strict", data)
-    return value
-
-
-def parse_strict_json(text: str | bytes) -> Strict:
-    """Decodes JSON text as a Strict, or raises DecodeError."""
-    value: Strict = _rt.decode(Strict, "Strict", text)
-    return value
-
-
-def parse_struct(data: object) -> Struct:
-    """Decodes parsed JSON data as a Struct, or raises DecodeError."""
-    value: Struct = _rt.decode_data(Struct, "Struct", data)
-    return value
-
-
-def parse_struct_json(text: str | bytes) -> Struct:
-    """Decodes JSON text as a Struct, or raises DecodeError."""
-    value: Struct = _rt.decode(Struct, "Struct", text)
-    return value
-
-
-def parse_t(data: object) -> T:
-    """Decodes parsed JSON data as a T, or raises DecodeError."""
-    value: T = _rt.decode_data(T, "T", data)
-    return value
-
-
-def parse_t_json(text: str | bytes) -> T:
-    """Decodes JSON text as a T, or raises DecodeError."""
-    value: T = _rt.decode(T, "T", text)
-    return value
-
-
-def parse_tags(data: object) -> Tags:
-    """Decodes parsed JSON data as a Tags, or raises DecodeError."""
-    value: Tags = _rt.decode_data(Tags, "Tags", data)
-    return value
-
-
-def parse_tags_json(text: str | bytes) -> Tags:
-    """Decodes JSON text as a Tags, or raises DecodeError."""
-    value: Tags = _rt.decode(Tags, "Tags", text)
-    return value
-
-
-def parse_u(data: object) -> U:
-    """Decodes parsed JSON data as a U, or raises DecodeError."""
-    value: U = _rt.decode_data(U, "U", data)
-    return value
-
-
-def parse_u_json(text: str | bytes) -> U:
-    """Decodes JSON text as a U, or raises DecodeError."""
-    value: U = _rt.decode(U, "U", text)
-    return value
-
-
-def parse_unit(data: object) -> Unit:
-    """Decodes parsed JSON data as a Unit, or raises DecodeError."""
-    value: Unit = _rt.decode_data(Unit, "Unit", data)
-    return value
-
-
-def parse_unit_json(text: str | bytes) -> Unit:
-    """Decodes JSON text as a Unit, or raises DecodeError."""
-    value: Unit = _rt.decode(Unit, "Unit", text)
-    return value
-
-
-def parse_v(data: object) -> V:
-    """Decodes parsed JSON data as a V, or raises DecodeError."""
-    value: V = _rt.decode_data(V, "V", data)
-    return value
-
-
-def parse_v_json(text: str | bytes) -> V:
-    """Decodes JSON text as a V, or raises DecodeError."""
-    value: V = _rt.decode(V, "V", text)
-    return value
-
-
-def parse_visitor(data: object) -> Visitor:
-    """Decodes parsed JSON data as a Visitor, or raises DecodeError."""
-    value: Visitor = _rt.decode_data(Visitor, "Visitor", data)
-    return value
-
-
-def parse_visitor_json(text: str | bytes) -> Visitor:
-    """Decodes JSON text as a Visitor, or raises DecodeError."""
-    value: Visitor = _rt.decode(Visitor, "Visitor", text)
-    return value
-
-
-def parse_w(data: object) -> W:
-    """Decodes parsed JSON data as a W, or raises DecodeError."""
-    value: W = _rt.decode_data(W, "W", data)
-    return value
-
-
-def parse_w_json(text: str | bytes) -> W:
-    """Decodes JSON text as a W, or raises DecodeError."""
-    value: W = _rt.decode(W, "W", text)
-    return value
-
-
-def parse_x(data: object) -> X:
-    """Decodes parsed JSON data as a X, or raises DecodeError."""
-    value: X = _rt.decode_data(X, "X", data)
-    return value
-
-
-def parse_x_json(text: str | bytes) -> X:
-    """Decodes JSON text as a X, or raises DecodeError."""
-    value: X = _rt.decode(X, "X", text)
-    return value
-
-
-def parse_y(data: object) -> Y:
-    """Decodes parsed JSON data as a Y, or raises DecodeError."""
-    value: Y = _rt.decode_data(Y, "Y", data)
-    return value
-
-
-def parse_y_json(text: str | bytes) -> Y:
-    """Decodes JSON text as a Y, or raises DecodeError."""
-    value: Y = _rt.decode(Y, "Y", text)
-    return value
-
-
-def parse_z(data: object) -> Z:
-    """Decodes parsed JSON data as a Z, or raises DecodeError."""
-    value: Z = _rt.decode_data(Z, "Z", data)
-    return value
-
-
-def parse_z_json(text: str | bytes) -> Z:
-    """Decodes JSON text as a Z, or raises DecodeError."""
-    value: Z = _rt.decode(Z, "Z", text)
-    return value
+# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
+# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_a = _cardc.Parser[A](A, "A")
+parse_a_json = parse_a.json
+parse_b = _cardc.Parser[B](B, "B")
+parse_b_json = parse_b.json
+parse_before_tag = _cardc.Parser[BeforeTag](BeforeTag, "BeforeTag")
+parse_before_tag_json = parse_before_tag.json
+parse_c = _cardc.Parser[C](C, "C")
+parse_c_json = parse_c.json
+parse_d = _cardc.Parser[D](D, "D")
+parse_d_json = parse_d.json
+parse_deserialize = _cardc.Parser[Deserialize](Deserialize, "Deserialize")
+parse_deserialize_json = parse_deserialize.json
+parse_deserializer = _cardc.Parser[Deserializer](Deserializer, "Deserializer")
+parse_deserializer_json = parse_deserializer.json
+parse_e = _cardc.Parser[E](E, "E")
+parse_e_json = parse_e.json
+parse_err = _cardc.Parser[Err](Err, "Err")
+parse_err_json = parse_err.json
+parse_extra = _cardc.Parser[Extra](Extra, "Extra")
+parse_extra_json = parse_extra.json
+parse_f = _cardc.Parser[F](F, "F")
+parse_f_json = parse_f.json
+parse_g = _cardc.Parser[G](G, "G")
+parse_g_json = parse_g.json
+parse_h = _cardc.Parser[H](H, "H")
+parse_h_json = parse_h.json
+parse_i = _cardc.Parser[I](I, "I")
+parse_i_json = parse_i.json
+parse_j = _cardc.Parser[J](J, "J")
+parse_j_json = parse_j.json
+parse_k = _cardc.Parser[K](K, "K")
+parse_k_json = parse_k.json
+parse_l = _cardc.Parser[L](L, "L")
+parse_l_json = parse_l.json
+parse_letters = _cardc.Parser[Letters](Letters, "Letters")
+parse_letters_json = parse_letters.json
+parse_m = _cardc.Parser[M](M, "M")
+parse_m_json = parse_m.json
+parse_map_access = _cardc.Parser[MapAccess](MapAccess, "MapAccess")
+parse_map_access_json = parse_map_access.json
+parse_n = _cardc.Parser[N](N, "N")
+parse_n_json = parse_n.json
+parse_names = _cardc.Parser[Names](Names, "Names")
+parse_names_json = parse_names.json
+parse_o = _cardc.Parser[O](O, "O")
+parse_o_json = parse_o.json
+parse_ok = _cardc.Parser[Ok](Ok, "Ok")
+parse_ok_json = parse_ok.json
+parse_p = _cardc.Parser[P](P, "P")
+parse_p_json = parse_p.json
+parse_payload = _cardc.Parser[Payload](Payload, "Payload")
+parse_payload_json = parse_payload.json
+parse_plain = _cardc.Parser[Plain](Plain, "Plain")
+parse_plain_json = parse_plain.json
+parse_q = _cardc.Parser[Q](Q, "Q")
+parse_q_json = parse_q.json
+parse_r = _cardc.Parser[R](R, "R")
+parse_r_json = parse_r.json
+parse_read = _cardc.Parser[Read](Read, "Read")
+parse_read_json = parse_read.json
+parse_s = _cardc.Parser[S](S, "S")
+parse_s_json = parse_s.json
+parse_seq_access = _cardc.Parser[SeqAccess](SeqAccess, "SeqAccess")
+parse_seq_access_json = parse_seq_access.json
+parse_serialize = _cardc.Parser[Serialize](Serialize, "Serialize")
+parse_serialize_json = parse_serialize.json
+parse_serializer = _cardc.Parser[Serializer](Serializer, "Serializer")
+parse_serializer_json = parse_serializer.json
+parse_strict = _cardc.Parser[Strict](Strict, "Strict")
+parse_strict_json = parse_strict.json
+parse_struct = _cardc.Parser[Struct](Struct, "Struct")
+parse_struct_json = parse_struct.json
+parse_t = _cardc.Parser[T](T, "T")
+parse_t_json = parse_t.json
+parse_tags = _cardc.Parser[Tags](Tags, "Tags")
+parse_tags_json = parse_tags.json
+parse_u = _cardc.Parser[U](U, "U")
+parse_u_json = parse_u.json
+parse_unit = _cardc.Parser[Unit](Unit, "Unit")
+parse_unit_json = parse_unit.json
+parse_v = _cardc.Parser[V](V, "V")
+parse_v_json = parse_v.json
+parse_visitor = _cardc.Parser[Visitor](Visitor, "Visitor")
+parse_visitor_json = parse_visitor.json
+parse_w = _cardc.Parser[W](W, "W")
+parse_w_json = parse_w.json
+parse_x = _cardc.Parser[X](X, "X")
+parse_x_json = parse_x.json
+parse_y = _cardc.Parser[Y](Y, "Y")
+parse_y_json = parse_y.json
+parse_z = _cardc.Parser[Z](Z, "Z")
+parse_z_json = parse_z.json
 
 
 _R = _t.TypeVar("_R")
@@ -1402,12 +941,10 @@ __all__ = [
     "BeforeTag",
     "C",
     "D",
-    "DecodeError",
     "Deserialize",
     "Deserializer",
     "E",
     "Err",
-    "ErrorEntry",
     "Extra",
     "F",
     "G",

@@ -30,10 +30,113 @@ class Default(_enum.Enum):
     Copy = "copy"
 
 
+class Error_Known(_enum.Enum):
+    """Named like JavaScript's `Error`, which `assertNever` throws."""
+
+    Fatal = "fatal"
+
+
+class ErrorOther(_cardc.OtherValue):
+    """Any other error."""
+
+    _cardc_known: _t.ClassVar[frozenset[str]] = frozenset(("fatal",))
+
+
+Error = _te.TypeAliasType(
+    "Error",
+    _t.Annotated[Error_Known | ErrorOther, _p.BeforeValidator(_cardc.string)],
+)
+"""Named like JavaScript's `Error`, which `assertNever` throws."""
+
+
+class Handlers(_enum.Enum):
+    """Named like a union's handlers type."""
+
+    On = "on"
+
+    Off = "off"
+
+
 class D(_cardc.Model):
     """Named like the deserializer parameter of a `Deserialize` impl."""
 
     debug: list[Debug]
+
+
+class Globals(_cardc.Model):
+    """Fields of types named after TypeScript's and JavaScript's globals, its utility types, and the
+    names a guard module might give its own helpers: the TypeScript output names none of them for
+    itself (its runtime comes from its own module, or carries a `cardc` prefix, and its checks
+    from a `guards` namespace), so each shadows nothing it relies on. A default and the reader
+    policies bring in every part of the runtime.
+    """
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("handlers",)
+
+    object_: Object = _p.Field(alias="object")
+
+    record: Record
+
+    partial: _t.Annotated[Partial | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    error: Error
+
+    set: Set
+
+    promise: list[Promise]
+
+    symbol: Symbol
+
+    date: Date
+
+    number: Number
+
+    boolean: Boolean
+
+    guard: Guard
+
+    issue: Issue
+
+    parsed: Parsed
+
+    guards: Guards
+
+    cardc: Cardc
+
+    t: T
+
+    r: R
+
+    k: _t.Annotated[K | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    finite: Finite
+
+    int_: Int = _p.Field(alias="int")
+
+    na_n: NaN
+
+    readonly: Readonly
+
+    required: Required
+
+    state: State
+
+    checks: list[Check]
+    """A tolerant array: a bad item is skipped."""
+
+    input: _t.Annotated[Input | None, _p.BeforeValidator(_cardc.not_null)] = None
+    """A tolerant value: a bad one reads as absent."""
+
+    handlers: Handlers = _p.Field(default=Handlers.On, exclude_if=_cardc.equal_to("on"))
+    """A defaulted value."""
+
+
+class Issue(_cardc.Model):
+    """Named like a guard's error."""
+
+    pointer: str
+
+    message: str
 
 
 class Keywords(_cardc.Model):
@@ -74,8 +177,24 @@ class Loop(_cardc.Model):
     loop: bool
 
 
+class Object(_cardc.Model):
+    """Named like JavaScript's `Object`, whose `Object.keys` the checks call."""
+
+    keys: list[str]
+
+
 class One(_cardc.Model):
     """The one variant."""
+
+
+class Partial(_cardc.Model):
+    """Named like TypeScript's `Partial`."""
+
+
+class Promise(_cardc.Model):
+    """Named like JavaScript's `Promise`."""
+
+    then: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 class Result(_cardc.Model):
@@ -102,6 +221,20 @@ class Sized(_cardc.Model):
 
 class Some(_cardc.Model):
     """Named like a prelude variant."""
+
+
+class Check_Pass(_cardc.Model):
+    """The Pass variant of Check."""
+
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
+    kind: _t.Literal["pass"] = "pass"
+
+
+class Check_Fail(Issue):
+    """The Fail variant of Check."""
+
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("kind",)
+    kind: _t.Literal["fail"] = "fail"
 
 
 class Keyword_Super(Sized):
@@ -160,6 +293,49 @@ class Only_One(One):
     card: _t.Literal["one"] = "one"
 
 
+Boolean = _te.TypeAliasType("Boolean", bool)
+"""Named like JavaScript's `Boolean`."""
+
+
+Cardc = _te.TypeAliasType("Cardc", _cardc.U8)
+"""Named like the runtime's prefix, in UpperCamelCase."""
+
+
+Check = _te.TypeAliasType(
+    "Check",
+    _t.Annotated[Check_Pass | Check_Fail, _p.Field(discriminator="kind")],
+)
+"""Named like a check."""
+
+
+Date = _te.TypeAliasType("Date", str)
+"""Named like JavaScript's `Date`."""
+
+
+Finite = _te.TypeAliasType("Finite", _cardc.F64)
+"""Gives a guard `isFinite`, a global function."""
+
+
+Guard = _te.TypeAliasType("Guard", bool)
+"""Named like a guard's result."""
+
+
+Guards = _te.TypeAliasType("Guards", _cardc.U8)
+"""Named like the namespace the output imports its checks as, in UpperCamelCase."""
+
+
+Input = _te.TypeAliasType("Input", _cardc.U8)
+"""Named like a type's input form, and gives a guard `isInput`."""
+
+
+Int = _te.TypeAliasType("Int", _cardc.I64)
+"""Gives a guard `parseInt`, a global function."""
+
+
+K = _te.TypeAliasType("K", str)
+"""Named like a key type parameter."""
+
+
 Keyword = _te.TypeAliasType(
     "Keyword",
     _t.Annotated[
@@ -172,11 +348,19 @@ is one since the 2024 edition.
 """
 
 
+NaN = _te.TypeAliasType("NaN", _cardc.F64)
+"""Gives a guard `isNaN`, a global function."""
+
+
 Node = _te.TypeAliasType(
     "Node",
     _t.Annotated[Node_Impl | Node_While, _p.Field(discriminator="class_")],
 )
 """A union whose tag is a keyword in TypeScript and JavaScript."""
+
+
+Number = _te.TypeAliasType("Number", _cardc.F64)
+"""Named like JavaScript's `Number`, which the runtime calls."""
 
 
 Only = _te.TypeAliasType(
@@ -186,40 +370,154 @@ Only = _te.TypeAliasType(
 """A union with a single variant: `match` still closes with `assertNever`."""
 
 
+Parsed = _te.TypeAliasType("Parsed", _cardc.U8)
+"""Named like a parse's result."""
+
+
+R = _te.TypeAliasType("R", _cardc.U8)
+"""Named like the matchers' result type, without its `_`."""
+
+
+Readonly = _te.TypeAliasType("Readonly", str)
+"""Named like TypeScript's `Readonly`."""
+
+
+Record = _te.TypeAliasType("Record", dict[str, _cardc.U8])
+"""Named like TypeScript's `Record`, which the runtime does not use."""
+
+
+Required = _te.TypeAliasType("Required", str)
+"""Named like TypeScript's `Required`."""
+
+
+Set = _te.TypeAliasType("Set", list[_cardc.U8])
+"""Named like JavaScript's `Set`."""
+
+
+State = _te.TypeAliasType("State", _cardc.U8)
+"""Named like the state a check carries."""
+
+
+Symbol = _te.TypeAliasType("Symbol", str)
+"""Named like JavaScript's `Symbol`, which a catch-all's brand is."""
+
+
+T = _te.TypeAliasType("T", _cardc.U8)
+"""Named like a type parameter of the runtime's helpers."""
+
+
 # Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
 # `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
+parse_boolean = _cardc.Parser[Boolean](Boolean, "Boolean")
+parse_boolean_json = parse_boolean.json
+parse_cardc = _cardc.Parser[Cardc](Cardc, "Cardc")
+parse_cardc_json = parse_cardc.json
+parse_check = _cardc.Parser[Check](Check, "Check")
+parse_check_json = parse_check.json
 parse_d = _cardc.Parser[D](D, "D")
 parse_d_json = parse_d.json
+parse_date = _cardc.Parser[Date](Date, "Date")
+parse_date_json = parse_date.json
 parse_debug = _cardc.Parser[Debug](Debug, "Debug")
 parse_debug_json = parse_debug.json
 parse_default = _cardc.Parser[Default](Default, "Default")
 parse_default_json = parse_default.json
+parse_error = _cardc.Parser[Error](Error, "Error")
+parse_error_json = parse_error.json
+parse_finite = _cardc.Parser[Finite](Finite, "Finite")
+parse_finite_json = parse_finite.json
+parse_globals = _cardc.Parser[Globals](Globals, "Globals")
+parse_globals_json = parse_globals.json
+parse_guard = _cardc.Parser[Guard](Guard, "Guard")
+parse_guard_json = parse_guard.json
+parse_guards = _cardc.Parser[Guards](Guards, "Guards")
+parse_guards_json = parse_guards.json
+parse_handlers = _cardc.Parser[Handlers](Handlers, "Handlers")
+parse_handlers_json = parse_handlers.json
+parse_input = _cardc.Parser[Input](Input, "Input")
+parse_input_json = parse_input.json
+parse_int = _cardc.Parser[Int](Int, "Int")
+parse_int_json = parse_int.json
+parse_issue = _cardc.Parser[Issue](Issue, "Issue")
+parse_issue_json = parse_issue.json
+parse_k = _cardc.Parser[K](K, "K")
+parse_k_json = parse_k.json
 parse_keyword = _cardc.Parser[Keyword](Keyword, "Keyword")
 parse_keyword_json = parse_keyword.json
 parse_keywords = _cardc.Parser[Keywords](Keywords, "Keywords")
 parse_keywords_json = parse_keywords.json
 parse_loop = _cardc.Parser[Loop](Loop, "Loop")
 parse_loop_json = parse_loop.json
+parse_na_n = _cardc.Parser[NaN](NaN, "NaN")
+parse_na_n_json = parse_na_n.json
 parse_node = _cardc.Parser[Node](Node, "Node")
 parse_node_json = parse_node.json
+parse_number = _cardc.Parser[Number](Number, "Number")
+parse_number_json = parse_number.json
+parse_object = _cardc.Parser[Object](Object, "Object")
+parse_object_json = parse_object.json
 parse_one = _cardc.Parser[One](One, "One")
 parse_one_json = parse_one.json
 parse_only = _cardc.Parser[Only](Only, "Only")
 parse_only_json = parse_only.json
+parse_parsed = _cardc.Parser[Parsed](Parsed, "Parsed")
+parse_parsed_json = parse_parsed.json
+parse_partial = _cardc.Parser[Partial](Partial, "Partial")
+parse_partial_json = parse_partial.json
+parse_promise = _cardc.Parser[Promise](Promise, "Promise")
+parse_promise_json = parse_promise.json
+parse_r = _cardc.Parser[R](R, "R")
+parse_r_json = parse_r.json
+parse_readonly = _cardc.Parser[Readonly](Readonly, "Readonly")
+parse_readonly_json = parse_readonly.json
+parse_record = _cardc.Parser[Record](Record, "Record")
+parse_record_json = parse_record.json
+parse_required = _cardc.Parser[Required](Required, "Required")
+parse_required_json = parse_required.json
 parse_result = _cardc.Parser[Result](Result, "Result")
 parse_result_json = parse_result.json
 parse_s = _cardc.Parser[S](S, "S")
 parse_s_json = parse_s.json
 parse_send = _cardc.Parser[Send](Send, "Send")
 parse_send_json = parse_send.json
+parse_set = _cardc.Parser[Set](Set, "Set")
+parse_set_json = parse_set.json
 parse_sized = _cardc.Parser[Sized](Sized, "Sized")
 parse_sized_json = parse_sized.json
 parse_some = _cardc.Parser[Some](Some, "Some")
 parse_some_json = parse_some.json
+parse_state = _cardc.Parser[State](State, "State")
+parse_state_json = parse_state.json
+parse_symbol = _cardc.Parser[Symbol](Symbol, "Symbol")
+parse_symbol_json = parse_symbol.json
+parse_t = _cardc.Parser[T](T, "T")
+parse_t_json = parse_t.json
 
 
 _R = _t.TypeVar("_R")
 _R_co = _t.TypeVar("_R_co", covariant=True)
+
+
+class CheckVisitor(_t.Protocol[_R_co]):
+    """What `visit_check` calls: one method per variant of Check."""
+
+    def pass_(self, value: Check_Pass, /) -> _R_co: ...
+
+    def fail(self, value: Check_Fail, /) -> _R_co: ...
+
+
+def visit_check(value: Check, visitor: CheckVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Check_Pass():
+            return visitor.pass_(value)
+        case Check_Fail():
+            return visitor.fail(value)
+        case _:
+            _te.assert_never(value)
 
 
 class KeywordVisitor(_t.Protocol[_R_co]):
@@ -297,9 +595,28 @@ def visit_only(value: Only, visitor: OnlyVisitor[_R]) -> _R:
 
 
 __all__ = [
+    "Boolean",
+    "Cardc",
+    "Check",
+    "CheckVisitor",
+    "Check_Fail",
+    "Check_Pass",
     "D",
+    "Date",
     "Debug",
     "Default",
+    "Error",
+    "ErrorOther",
+    "Error_Known",
+    "Finite",
+    "Globals",
+    "Guard",
+    "Guards",
+    "Handlers",
+    "Input",
+    "Int",
+    "Issue",
+    "K",
     "Keyword",
     "KeywordVisitor",
     "Keyword_Crate",
@@ -309,61 +626,139 @@ __all__ = [
     "Keyword_Type",
     "Keywords",
     "Loop",
+    "NaN",
     "Node",
     "NodeVisitor",
     "Node_Impl",
     "Node_While",
+    "Number",
+    "Object",
     "One",
     "Only",
     "OnlyVisitor",
     "Only_One",
+    "Parsed",
+    "Partial",
+    "Promise",
+    "R",
+    "Readonly",
+    "Record",
+    "Required",
     "Result",
     "S",
     "Send",
+    "Set",
     "Sized",
     "Some",
+    "State",
+    "Symbol",
+    "T",
+    "parse_boolean",
+    "parse_boolean_json",
+    "parse_cardc",
+    "parse_cardc_json",
+    "parse_check",
+    "parse_check_json",
     "parse_d",
     "parse_d_json",
+    "parse_date",
+    "parse_date_json",
     "parse_debug",
     "parse_debug_json",
     "parse_default",
     "parse_default_json",
+    "parse_error",
+    "parse_error_json",
+    "parse_finite",
+    "parse_finite_json",
+    "parse_globals",
+    "parse_globals_json",
+    "parse_guard",
+    "parse_guard_json",
+    "parse_guards",
+    "parse_guards_json",
+    "parse_handlers",
+    "parse_handlers_json",
+    "parse_input",
+    "parse_input_json",
+    "parse_int",
+    "parse_int_json",
+    "parse_issue",
+    "parse_issue_json",
+    "parse_k",
+    "parse_k_json",
     "parse_keyword",
     "parse_keyword_json",
     "parse_keywords",
     "parse_keywords_json",
     "parse_loop",
     "parse_loop_json",
+    "parse_na_n",
+    "parse_na_n_json",
     "parse_node",
     "parse_node_json",
+    "parse_number",
+    "parse_number_json",
+    "parse_object",
+    "parse_object_json",
     "parse_one",
     "parse_one_json",
     "parse_only",
     "parse_only_json",
+    "parse_parsed",
+    "parse_parsed_json",
+    "parse_partial",
+    "parse_partial_json",
+    "parse_promise",
+    "parse_promise_json",
+    "parse_r",
+    "parse_r_json",
+    "parse_readonly",
+    "parse_readonly_json",
+    "parse_record",
+    "parse_record_json",
+    "parse_required",
+    "parse_required_json",
     "parse_result",
     "parse_result_json",
     "parse_s",
     "parse_s_json",
     "parse_send",
     "parse_send_json",
+    "parse_set",
+    "parse_set_json",
     "parse_sized",
     "parse_sized_json",
     "parse_some",
     "parse_some_json",
+    "parse_state",
+    "parse_state_json",
+    "parse_symbol",
+    "parse_symbol_json",
+    "parse_t",
+    "parse_t_json",
+    "visit_check",
     "visit_keyword",
     "visit_node",
     "visit_only",
 ]
 
 D.model_rebuild()
+Globals.model_rebuild()
+Issue.model_rebuild()
 Keywords.model_rebuild()
 Loop.model_rebuild()
+Object.model_rebuild()
 One.model_rebuild()
+Partial.model_rebuild()
+Promise.model_rebuild()
 Result.model_rebuild()
 S.model_rebuild()
 Send.model_rebuild()
 Sized.model_rebuild()
 Some.model_rebuild()
+Check_Pass.model_rebuild()
+Check_Fail.model_rebuild()
 Keyword_Super.model_rebuild()
 Keyword_Crate.model_rebuild()
 Keyword_Gen.model_rebuild()
