@@ -1108,7 +1108,7 @@ impl<'a> Importer<'a> {
             self.note(
                 &node,
                 Some("uniqueItems"),
-                &format!(
+                format!(
                     "`uniqueItems` is not carried: {problem}, which the readers compare differently"
                 ),
             );
