@@ -480,38 +480,50 @@ pub fn check(out_dir: &Path, source_name: &str, outputs: &[Output]) -> Result<Ve
     Ok(problems)
 }
 
-/// The files in `out_dir` whose header says cardc generated them from `source_name` but which
-/// are not among `outputs`, sorted. cardc's own temporaries are never among them.
+/// The files whose header says cardc generated them from `source_name` but which are not among
+/// `outputs`, sorted: in `out_dir` and in every directory an output is written into (a Python
+/// package's folder, where an older cardc wrote a module this one no longer writes). cardc's
+/// own temporaries are never among them.
 pub fn orphans(
     out_dir: &Path,
     source_name: &str,
     outputs: &[Output],
 ) -> Result<Vec<PathBuf>, Error> {
-    let read_error = |error| Error::Io {
-        action: "read",
-        path: out_dir.to_path_buf(),
-        error,
-    };
-    let entries = match fs::read_dir(out_dir) {
-        Ok(entries) => entries,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(error) => return Err(read_error(error)),
-    };
+    let mut dirs = BTreeSet::from([PathBuf::new()]);
+    dirs.extend(
+        outputs
+            .iter()
+            .filter_map(|output| Path::new(&output.path).parent())
+            .map(Path::to_path_buf),
+    );
     let markers = header_markers(source_name, outputs);
     let mut orphans = Vec::new();
-    for entry in entries {
-        let entry = entry.map_err(read_error)?;
-        let name = entry.file_name();
-        let expected = outputs
-            .iter()
-            .any(|output| OsStr::new(&output.path) == name);
-        if expected || is_temporary(&name) || !entry.file_type().is_ok_and(|t| t.is_file()) {
-            continue;
-        }
-        if read_head(&entry.path())
-            .is_some_and(|head| markers.iter().any(|marker| head.contains(marker)))
-        {
-            orphans.push(entry.path());
+    for dir in dirs {
+        let read_error = |error| Error::Io {
+            action: "read",
+            path: out_dir.join(&dir),
+            error,
+        };
+        let entries = match fs::read_dir(out_dir.join(&dir)) {
+            Ok(entries) => entries,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => continue,
+            Err(error) => return Err(read_error(error)),
+        };
+        for entry in entries {
+            let entry = entry.map_err(read_error)?;
+            let name = entry.file_name();
+            let relative = dir.join(&name);
+            let expected = outputs
+                .iter()
+                .any(|output| Path::new(&output.path) == relative);
+            if expected || is_temporary(&name) || !entry.file_type().is_ok_and(|t| t.is_file()) {
+                continue;
+            }
+            if read_head(&entry.path())
+                .is_some_and(|head| markers.iter().any(|marker| head.contains(marker)))
+            {
+                orphans.push(entry.path());
+            }
         }
     }
     orphans.sort();

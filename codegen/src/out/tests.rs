@@ -320,6 +320,30 @@ fn orphans_are_found_and_removed() {
 }
 
 #[test]
+fn orphans_are_found_in_the_directories_outputs_are_written_into() {
+    // A module an older cardc wrote into the Python package, beside its `__init__.py`, and a
+    // file cardc did not write there.
+    let text = "struct A {\n    a: String,\n}\n";
+    let schema = crate::compile("s.cards", text).expect("compiles");
+    let outputs = crate::emit::all(&schema);
+    let dir = scratch();
+    let dir = dir.path();
+    let package = outputs
+        .iter()
+        .find_map(|output| output.path.strip_suffix("/__init__.py"))
+        .expect("a Python package");
+    let init = outputs
+        .iter()
+        .find(|output| output.path.ends_with("__init__.py"))
+        .expect("its __init__.py");
+    fs::create_dir_all(dir.join(package)).expect("package dir");
+    fs::write(dir.join(package).join("_runtime.py"), &init.contents).expect("seed");
+    fs::write(dir.join(package).join("helpers.py"), "# by hand\n").expect("seed");
+    let found = orphans(dir, "s.cards", &outputs).expect("orphans");
+    assert_eq!(found, [dir.join(package).join("_runtime.py")]);
+}
+
+#[test]
 fn orphans_are_found_when_each_output_escapes_the_schema_name() {
     // A line break in the path is escaped in every header, a quote only in the JSON string.
     let name = "we\"ird\nname.cards";
@@ -334,8 +358,7 @@ fn orphans_are_found_when_each_output_escapes_the_schema_name() {
             "{} holds the raw name",
             output.path
         );
-        // `orphans` reads one directory, so each output (some are under a package directory)
-        // is seeded flat, under a name of its own.
+        // Each output seeded flat, under a name of its own, in `dir` itself.
         let renamed = format!("old-{}", output.path.replace('/', "-"));
         fs::write(dir.join(&renamed), &output.contents).expect("seed");
     }
