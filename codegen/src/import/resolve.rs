@@ -169,12 +169,20 @@ impl<'a> Importer<'a> {
         let name = self.scope.claim(&wanted, "");
         self.pending
             .insert(pointer.to_string(), (name.clone(), false));
-        if alias {
+        // A chain of aliases (`$ref`s alone) that comes back to one of them names no value;
+        // a chain broken by a value (an array of the type, say) is a recursive type.
+        let outer_aliases = if alias {
             self.aliasing.push(pointer.to_string());
-        }
+            None
+        } else {
+            Some(std::mem::take(&mut self.aliasing))
+        };
         let val = self.value(target, &Hint::Own(name.clone()));
-        if alias {
-            self.aliasing.pop();
+        match outer_aliases {
+            None => {
+                self.aliasing.pop();
+            }
+            Some(outer) => self.aliasing = outer,
         }
         let met = self.pending.remove(pointer).is_some_and(|(_, met)| met);
         if val.ty == Ty::Named(name.clone()) && self.types.contains_key(&name) {

@@ -401,3 +401,18 @@ fn zod_to_json_schema_shapes() {
         }"##
     ));
 }
+
+#[test]
+fn an_alias_whose_chain_passes_through_a_value_is_a_recursive_type() {
+    // `Optional` is `Union` by another name, and `Union` an array of `Optional`s: a value
+    // stands between the two `$ref`s, so the chain is a recursive type, not a cycle.
+    let text = imported(
+        r##"{"$defs": {
+            "Optional": {"$ref": "#/$defs/Union"},
+            "Union": {"type": "array", "items": {"$ref": "#/$defs/Optional"}}
+        }}"##,
+    );
+    assert!(!text.contains("cycle"), "{text}");
+    assert!(text.contains("struct Union(Vec<Optional>);"), "{text}");
+    assert!(text.contains("struct Optional(Union);"), "{text}");
+}
