@@ -658,7 +658,10 @@ fn json_schemas_are_2020_12_documents_their_ids_name() {
     }
 }
 
-/// What names an item: its kind and name, or for an impl its trait and type.
+/// What names an item: its kind and name, for an impl its trait and type, and for a macro
+/// invocation (a type's declaration to the runtime) its tokens with every string literal
+/// blanked: the strings are the schema's data, and the structure around them is what a string
+/// that broke out of its literal would change.
 fn item_signature(item: &syn::Item) -> String {
     match item {
         syn::Item::Struct(item) => format!("struct {}", item.ident),
@@ -672,8 +675,30 @@ fn item_signature(item: &syn::Item) -> String {
                 .unwrap_or_default(),
             item.self_ty.to_token_stream()
         ),
+        syn::Item::Macro(item) => format!("macro {}", blank_strings(item.mac.to_token_stream())),
         other => format!("other {}", other.to_token_stream()),
     }
+}
+
+/// `tokens` with each string literal written as `""`.
+fn blank_strings(tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    tokens
+        .into_iter()
+        .map(|tree| match tree {
+            proc_macro2::TokenTree::Group(group) => {
+                let mut blanked =
+                    proc_macro2::Group::new(group.delimiter(), blank_strings(group.stream()));
+                blanked.set_span(group.span());
+                proc_macro2::TokenTree::Group(blanked)
+            }
+            proc_macro2::TokenTree::Literal(literal)
+                if syn::parse_str::<syn::LitStr>(&literal.to_string()).is_ok() =>
+            {
+                proc_macro2::TokenTree::Literal(proc_macro2::Literal::string(""))
+            }
+            other => other,
+        })
+        .collect()
 }
 
 #[test]
