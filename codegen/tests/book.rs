@@ -739,11 +739,15 @@ fn every_typescript_block_of_the_guide_compiles_against_the_render_intent_types(
         "run `npm ci` at the repository root",
     );
     let dir = tempfile::tempdir().expect("a scratch directory");
-    std::fs::copy(
-        root.join("generated/render_intent.ts"),
-        dir.path().join("render_intent.ts"),
-    )
-    .expect("copy the TypeScript output");
+    // The output and the modules it imports from beside it.
+    for module in [
+        "render_intent.ts",
+        "render_intent.guards.ts",
+        "cardc_runtime.ts",
+    ] {
+        std::fs::copy(root.join("generated").join(module), dir.path().join(module))
+            .expect("copy the TypeScript output");
+    }
     let mut compiled = 0;
     let mut problems = Vec::new();
     for path in documents() {
