@@ -1,7 +1,8 @@
 //! How a report describes an item of either version: in the schema language's own spelling.
 
+pub use crate::ir::spell;
 use crate::ir::{
-    Constraints, Deprecated, Field, FieldDefault, OnInvalid, Presence, StructDef, Tolerance, Ty,
+    Constraints, Deprecated, Field, FieldDefault, OnInvalid, Presence, StructDef, Tolerance,
     TypeDef, UnknownFields, Variant,
 };
 
@@ -24,28 +25,6 @@ pub fn closed(def: &StructDef) -> String {
         UnknownFields::Drop => "open struct that drops unknown fields",
     }
     .to_string()
-}
-
-/// A type as the schema language spells it.
-pub fn spell(ty: &Ty) -> String {
-    match ty {
-        Ty::String => "String".to_string(),
-        Ty::Bool => "bool".to_string(),
-        Ty::Int(kind) => kind.rust_name().to_string(),
-        Ty::Decimal(wide) => format!("Decimal<{}>", wide.rust_name()),
-        Ty::F64 => "f64".to_string(),
-        Ty::Json => "Json".to_string(),
-        Ty::Vec(inner) => format!("Vec<{}>", spell(inner)),
-        Ty::Map(inner) => format!("Map<String, {}>", spell(inner)),
-        Ty::Boxed(inner) => format!("Box<{}>", spell(inner)),
-        Ty::Nullable(inner) => format!("Nullable<{}>", spell(inner)),
-        Ty::Named(name) => name.clone(),
-        Ty::Const(constant) => match constant {
-            crate::ir::Constant::String(text) => format!("Const<{text:?}>"),
-            crate::ir::Constant::Int(int) => format!("Const<{int}>"),
-            crate::ir::Constant::Bool(bool) => format!("Const<{bool}>"),
-        },
-    }
 }
 
 /// A field's type with its presence, as the schema spells it.

@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 
 use super::Note;
 use crate::ir::{
-    Bound, Constant, Constraints, Deprecated, Docs, EnumDef, Examples, Field, NewtypeDef, Number,
-    Presence, Schema, StructDef, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef,
+    Bound, Constraints, Deprecated, Docs, EnumDef, Examples, Field, NewtypeDef, Number, Presence,
+    Schema, StructDef, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, literal, spell,
 };
 use crate::json_text::compact;
 use crate::naming::RenameRule;
@@ -128,21 +128,6 @@ fn docs(out: &mut String, marker: &str, lines: &Docs, indent: &str) {
         } else {
             let _ = writeln!(out, "{indent}{marker} {line}");
         }
-    }
-}
-
-/// A string literal holding `text`: raw when it has quotes or backslashes (JSON reads
-/// better so), escaped otherwise.
-fn literal(text: &str) -> String {
-    let plain = !text.chars().any(char::is_control);
-    if plain && (text.contains('"') || text.contains('\\')) {
-        let mut hashes = String::from("#");
-        while text.contains(&format!("\"{hashes}")) {
-            hashes.push('#');
-        }
-        format!("r{hashes}\"{text}\"{hashes}")
-    } else {
-        format!("{text:?}")
     }
 }
 
@@ -349,27 +334,6 @@ fn untagged_def(out: &mut String, def: &UntaggedDef) {
         let _ = writeln!(out, "    {}({}),", variant.name, spell(&variant.ty));
     }
     out.push_str("}\n");
-}
-
-/// A type as the schema language spells it.
-fn spell(ty: &Ty) -> String {
-    match ty {
-        Ty::String => "String".to_string(),
-        Ty::Bool => "bool".to_string(),
-        Ty::Int(kind) => kind.rust_name().to_string(),
-        Ty::Decimal(wide) => format!("Decimal<{}>", wide.rust_name()),
-        Ty::F64 => "f64".to_string(),
-        Ty::Json => "Json".to_string(),
-        Ty::Vec(inner) => format!("Vec<{}>", spell(inner)),
-        Ty::Map(inner) => format!("Map<String, {}>", spell(inner)),
-        Ty::Boxed(inner) => format!("Box<{}>", spell(inner)),
-        Ty::Nullable(inner) => format!("Nullable<{}>", spell(inner)),
-        Ty::Named(name) => name.clone(),
-        Ty::Const(Constant::String(text)) => format!("Const<{}>", literal(text)),
-        Ty::Const(Constant::Int(int)) if *int < 0 => format!("Const<{{ {int} }}>"),
-        Ty::Const(Constant::Int(int)) => format!("Const<{int}>"),
-        Ty::Const(Constant::Bool(flag)) => format!("Const<{flag}>"),
-    }
 }
 
 /// The field rule most fields follow (`None`: as written), when it is not none.

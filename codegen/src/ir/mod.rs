@@ -15,11 +15,13 @@ mod constraints;
 mod decimal;
 mod defaults;
 mod reach;
+mod spell;
 mod tolerance;
 
 pub use constraints::{Bound, Constraints, Count, Format, Number, NumberRange};
 pub use decimal::Wide;
 pub use defaults::{DefaultWrite, FieldDefault, types_reaching_default};
+pub use spell::{literal, spell};
 pub use tolerance::{OnInvalid, Tolerance, reaches_tolerance};
 
 impl UnionDef {
