@@ -74,6 +74,12 @@ pub fn import_json_schema(
     if let Err(errors) = compile(&format!("{stem}.cards"), &imported.cards) {
         imported.leave_out_invalid_values(&errors);
     }
+    // In the formatter's layout (its order of attributes, its line breaks), so that `cardc fmt
+    // --check` passes on the file as written; text that does not parse stays as it is, for the
+    // checker to report.
+    if let Ok(formatted) = fmt::format(&imported.cards) {
+        imported.cards = formatted;
+    }
     Ok(imported)
 }
 

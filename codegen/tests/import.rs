@@ -86,6 +86,11 @@ fn every_committed_json_schema_imports_checks_and_round_trips() {
         let text = std::fs::read_to_string(&file).expect("the JSON Schema");
         let imported = import_json_schema(&text, None, &name)
             .unwrap_or_else(|problems| panic!("{name}: {problems:#?}"));
+        assert_eq!(
+            cardc_codegen::fmt::format(&imported.cards).as_deref(),
+            Ok(imported.cards.as_str()),
+            "{name}: the import is not in cardc fmt's layout"
+        );
         let source = format!("{name}.cards");
         let schema = compile(&source, &imported.cards).unwrap_or_else(|errors| {
             panic!(
