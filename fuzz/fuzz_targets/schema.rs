@@ -1,8 +1,12 @@
 //! The schema front end on arbitrary text: parsing, checking and emitting every output must
 //! never panic or hang, a schema that compiles must emit the same bytes twice, and its JSON
-//! Schema output must be JSON; a schema `cardc fmt` formats must format to itself again and
-//! compile (or fail) as before. Whether outputs build is checked outside the loop, on a sample
+//! Schema output must be JSON. Whether outputs build is checked outside the loop, on a sample
 //! of this target's corpus (`fuzz/README.md`), because rustc and tsc take seconds per input.
+//!
+//! `cardc fmt` is not checked here: it reads comments back by the tokens' byte offsets, which
+//! proc-macro2 does not keep when built with `cfg(fuzzing)` (every span is `0..0`), as cargo
+//! fuzz builds it. `codegen/tests/fmt.rs` holds that formatting is idempotent and keeps the
+//! contract, over schemas drawn from `tests/schema_gen` and over this target's corpus.
 
 #![no_main]
 
@@ -12,20 +16,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let compiled = cardc_codegen::compile("fuzz.cards", text);
-    if let Ok(formatted) = cardc_codegen::fmt::format(text) {
-        assert_eq!(
-            cardc_codegen::fmt::format(&formatted).as_ref(),
-            Ok(&formatted),
-            "fmt is not idempotent"
-        );
-        assert_eq!(
-            cardc_codegen::compile("fuzz.cards", &formatted).is_ok(),
-            compiled.is_ok(),
-            "fmt changed whether the schema compiles"
-        );
-    }
-    let Ok(schema) = compiled else {
+    let Ok(schema) = cardc_codegen::compile("fuzz.cards", text) else {
         return;
     };
     let outputs = cardc_codegen::emit::all(&schema);
