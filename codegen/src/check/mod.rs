@@ -374,8 +374,8 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
                 format!("type name {problem}"),
                 name.span.clone(),
                 "bad type name",
-                "type names are ASCII UpperCamelCase, like `FileDiff`, other than `Self` and the \
-                 schema language's own types (`String`, `Vec`, `Option`, `Box`, `Json`, `Nullable`, \
+                "type names are ASCII UpperCamelCase, like `FileDiff`, other than the schema \
+                 language's own types (`String`, `Vec`, `Option`, `Box`, `Json`, `Nullable`, \
                  `Map`, `Const`), which the generated Rust writes as they are",
             ));
         }

@@ -494,7 +494,7 @@ impl<'a> Importer<'a> {
         if other.is_some() {
             docs.pop();
         }
-        let mut scope = Scope::default();
+        let mut scope = names::variant_scope();
         let mut values: Vec<EnumValue> = strings
             .into_iter()
             .map(|(wire_name, docs, deprecated)| EnumValue {
