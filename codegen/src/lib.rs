@@ -20,6 +20,7 @@ pub mod fmt;
 pub mod header;
 pub mod import;
 pub mod ir;
+pub mod json_pointer;
 pub mod json_text;
 pub mod limits;
 pub mod naming;
@@ -115,7 +116,7 @@ fn first_difference(
     pointer: String,
 ) -> Option<(String, &'static str)> {
     use serde_json::Value;
-    let at = |key: &str| format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
+    let at = |key: &str| json_pointer::child(&pointer, key);
     match (given, written) {
         (Value::Object(given), Value::Object(written)) => {
             for (key, value) in given {

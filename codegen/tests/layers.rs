@@ -24,11 +24,13 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("wording", &[]),
     // The header sentence, written by every emitter and read back by `published`.
     ("header", &["ir"]),
+    // JSON pointers, the one way every layer writes and reads them.
+    ("json_pointer", &[]),
     // A JSON value of the schema (an example, a default) as text, for outputs and compat.
     ("json_text", &["ir"]),
     ("target", &["ir"]),
     // Whether a JSON value is one the contract accepts, for the checker and the doc renderer.
-    ("accept", &["ir"]),
+    ("accept", &["ir", "json_pointer"]),
     ("syntax", &["ir", "naming", "limits", "diagnostics"]),
     (
         "check",
@@ -52,12 +54,20 @@ const LAYERS: &[(&str, &[&str])] = &[
             "json_text",
             "header",
             "wording",
+            "json_pointer",
         ],
     ),
     // A second front end: reads a published JSON Schema back into the IR.
     (
         "published",
-        &["ir", "header", "json_text", "limits", "wording"],
+        &[
+            "ir",
+            "header",
+            "json_text",
+            "json_pointer",
+            "limits",
+            "wording",
+        ],
     ),
     // A front end from someone else's JSON Schema to schema text: builds the IR with the
     // published reader's nodes, the checker's pattern rule and the naming rules.
@@ -74,6 +84,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "check",
             "syntax",
             "diagnostics",
+            "json_pointer",
         ],
     ),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.

@@ -12,6 +12,7 @@ use super::{Hint, Importer, Val};
 use crate::ir::{
     CatchAll, Docs, Shape, Ty, TypeDef, UnionDef, UntaggedDef, UntaggedVariant, Variant,
 };
+use crate::json_pointer;
 use crate::published::node::Node;
 use crate::wording;
 
@@ -516,9 +517,8 @@ impl<'a> Importer<'a> {
     /// The payload a branch titled `title` carries: the `$defs` (or `definitions`) entry of
     /// that name, else the branch itself without its tags.
     fn titled_payload(&mut self, then: &Node<'_>, title: &str, tag: &str) -> Option<String> {
-        let escaped = super::resolve::escape(title);
         for keyword in ["$defs", "definitions"] {
-            let pointer = format!("/{keyword}/{escaped}");
+            let pointer = json_pointer::child(&format!("/{keyword}"), title);
             if let Some(target) = self.at(&pointer) {
                 return match self.referenced(&pointer, &target).ty {
                     Ty::Named(name) => Some(name),
