@@ -55,6 +55,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "header",
             "wording",
             "json_pointer",
+            "limits",
         ],
     ),
     // A second front end: reads a published JSON Schema back into the IR.

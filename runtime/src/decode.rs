@@ -12,8 +12,10 @@ use crate::tolerance::{self, Warning};
 use crate::trace::{self, Trace};
 
 /// The deepest nesting of arrays and objects [`decode_value`] accepts: the limit serde_json puts
-/// on JSON text, so that both functions (and the TypeScript guards) refuse the same input, and
-/// a hostile value cannot exhaust the stack.
+/// on JSON text, so that both functions refuse the same input, and a hostile value cannot
+/// exhaust the stack. The compiler's `limits::MAX_JSON_DEPTH`, which the TypeScript and Python
+/// runtimes are given, is the same; the conformance suite reads payloads at it and one deeper
+/// with every reader.
 const MAX_DEPTH: usize = 127;
 
 /// Why a JSON value is not of the type it was decoded as.
@@ -204,8 +206,8 @@ fn type_error_of<T: DeserializeOwned>(text: &str) -> Option<DecodeError> {
 /// narrowing of an opaque value
 /// (a `meta` field, a message payload) into the type, or the reason it is not one.
 ///
-/// It accepts what `serde_json::from_value` accepts, except values nested deeper than 127
-/// arrays and objects, which JSON text could not carry to serde_json either.
+/// It accepts what `serde_json::from_value` accepts, except values nested deeper than
+/// 127 arrays and objects, which JSON text could not carry to serde_json either.
 pub fn decode_value<T: DeserializeOwned>(value: &Value) -> Result<T, DecodeError> {
     if within_depth(value, 0).is_ok()
         && let Ok(decoded) = T::deserialize(value)

@@ -265,7 +265,7 @@ function cardcTags(tag: string, values: readonly string[]): cardcTagging {
  * The deepest nesting of arrays and objects accepted: serde_json's limit, so that the Rust types
  * and the guards refuse the same input, and a hostile one cannot exhaust the stack.
  */
-const cardcMaxDepth = 127;
+const cardcMaxDepth = $MAX_JSON_DEPTH;
 
 /** Whether entering one more array or object goes too deep; if so, records it. */
 function cardcDeeper(s: cardcState, at: string): boolean {
