@@ -21,7 +21,8 @@ use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
 
 use crate::collections::{AroundValue, EntriesVisitor};
 use crate::content::{Content, ContentDeserializer, ContentSeed};
-use crate::decode::{DecodeError, escape, pointer_of};
+use crate::error::DecodeError;
+use crate::pointer::{escape, pointer_of};
 use crate::structs::{Read, ReadSeed};
 use crate::trace;
 
