@@ -58,6 +58,8 @@ struct Session {
     npm: BTreeMap<String, Vec<PathBuf>>,
     /// package-lock.json's version of every package it locks, by name.
     locked: BTreeMap<String, String>,
+    /// The environment every command runs with: pip's, npm's and Cargo's settings that point
+    /// them at what stands in for their registries.
     env: Vec<(String, OsString)>,
 }
 
@@ -170,7 +172,8 @@ impl Session {
             .collect();
         let (program, args): (PathBuf, Vec<OsString>) = match words.as_slice() {
             [".", activate] => {
-                self.venv = Some(self.dir.join(activate).with_file_name(""));
+                let script = self.dir.join(activate);
+                self.venv = script.parent().map(Path::to_path_buf);
                 return (0, String::new());
             }
             ["cp", from, to] => {
@@ -354,7 +357,7 @@ fn from_nothing_to_a_three_language_app_with_the_built_packages() {
     assert!(
         printed.starts_with(
             "cardc: @cardc/cli-linux-x64, which carries the binary for linux-x64, is not \
-             installed: npm leaves it out under --omit=optional"
+             installed: npm leaves an optional dependency out under --omit=optional"
         ),
         "{printed}"
     );

@@ -28,7 +28,9 @@ try {
 } catch {
   fail(
     `${name}, which carries the binary for ${platform}, is not installed: ` +
-      "npm leaves it out under --omit=optional (or --no-optional); reinstall without that option",
+      "npm leaves an optional dependency out under --omit=optional (or --no-optional), and where " +
+      "its libc is not this machine's (the Linux packages are built for glibc); reinstall " +
+      "without that option, or install the CLI with Cargo: cargo install --locked cardc-codegen",
   );
 }
 const result = spawnSync(binary, process.argv.slice(2), { stdio: "inherit" });
