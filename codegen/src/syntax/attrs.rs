@@ -36,7 +36,8 @@ impl Place {
         }
     }
 
-    fn known(self) -> &'static [&'static str] {
+    /// The attributes this place accepts.
+    pub(super) fn known(self) -> &'static [&'static str] {
         match self {
             Place::Struct => &[
                 "doc",
@@ -254,12 +255,18 @@ fn attr_name(attr: &Attribute) -> String {
         .join("::")
 }
 
-fn unknown_attr(attr: &Attribute, name: &str, place: &str, known: &[&str]) -> Diagnostic {
-    let listed: Vec<String> = known
+/// The attributes of `known` but doc comments, as `` `a`, `b` ``: empty when there are none.
+pub(super) fn listed(known: &[&str]) -> String {
+    known
         .iter()
         .filter(|known| **known != "doc")
         .map(|known| format!("`{known}`"))
-        .collect();
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn unknown_attr(attr: &Attribute, name: &str, place: &str, known: &[&str]) -> Diagnostic {
+    let listed = listed(known);
     Diagnostic::new(
         format!("unknown attribute `{name}` on {place}"),
         node_range(attr),
@@ -267,10 +274,7 @@ fn unknown_attr(attr: &Attribute, name: &str, place: &str, known: &[&str]) -> Di
         if listed.is_empty() {
             format!("{place} takes doc comments only")
         } else {
-            format!(
-                "attributes known on {place}: {} (and doc comments)",
-                listed.join(", ")
-            )
+            format!("attributes known on {place}: {listed} (and doc comments)")
         },
     )
 }

@@ -8,7 +8,7 @@ use super::ast::{
     EnumItem, EnumValueItem, FieldItem, Item as SchemaItem, ItemKind, NewtypeItem, Spanned,
     StructItem, UnionItem, UntaggedItem, VariantItem,
 };
-use super::attrs::{Place, item_attrs};
+use super::attrs::{Place, item_attrs, listed};
 use super::{node_range, types};
 use crate::diagnostics::Diagnostic;
 
@@ -174,7 +174,11 @@ fn newtype(item: syn::ItemStruct, errors: &mut Vec<Diagnostic>) -> Option<Schema
             "attributes on a newtype's field are not supported",
             node_range(attr),
             "here",
-            "put the attribute on the newtype itself",
+            format!(
+                "a newtype takes {} and doc comments, on itself, and no other attribute \
+                 (no constraint or rename)",
+                listed(Place::Newtype.known())
+            ),
         ));
     }
     refuse_visibility(&inner.vis, errors);
