@@ -17,11 +17,15 @@ pub mod diagnostics;
 pub mod doc;
 pub mod emit;
 pub mod fmt;
+#[cfg(feature = "write")]
+pub mod git;
 pub mod header;
 pub mod import;
 pub mod ir;
 pub mod json_text;
 pub mod limits;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod naming;
 #[cfg(feature = "write")]
 pub mod out;

@@ -1,7 +1,7 @@
 //! The `cardc` command line: `generate` writes a schema's outputs, `check` verifies them,
 //! `compat` says whom the changes between two versions of a schema break, `doc` writes a
 //! reference of the contract for people, `fmt` lays schema files out in the one canonical style,
-//! `import` writes the schema file that carries a JSON Schema's contract.
+//! `import` writes the schema file that carries a JSON Schema's contract, `lsp` serves an editor.
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
@@ -21,6 +21,8 @@ use clap::{Parser, Subcommand};
 
 #[path = "cardc/import.rs"]
 mod import;
+#[path = "cardc/lsp.rs"]
+mod lsp;
 
 /// The emitters build and drop millions of small token trees; under glibc's allocator half of
 /// a large schema's time went to `malloc` and `free`, and more with every schema compiled in
@@ -111,6 +113,14 @@ enum Command {
         #[arg(short, long)]
         out: PathBuf,
     },
+    /// Run the language server over stdin and stdout, for an editor: diagnostics as you type,
+    /// hover, navigation, completion, rename, formatting, quick fixes and breaking changes
+    /// against a baseline (see the book's Editors chapter).
+    Lsp {
+        /// Accepted and ignored: stdio is the one transport, and some clients say so.
+        #[arg(long, hide = true)]
+        stdio: bool,
+    },
 }
 
 /// How `compat` prints its report.
@@ -185,6 +195,7 @@ fn main() -> ExitCode {
         Command::Import { schema, root, out } => {
             return import::run(schema, root.as_deref(), out);
         }
+        Command::Lsp { .. } => return lsp::run(),
     };
     let name = source_name(&paths.schema);
     let Some(text) = read(&paths.schema, &name) else {
@@ -272,39 +283,11 @@ fn versions(schemas: &[PathBuf], baseline: Option<&str>) -> Option<[(String, Str
 
 /// The schema at `path` as committed in git `revision`, named `revision:name`.
 fn committed(revision: &str, path: &std::path::Path, name: &str) -> Option<(String, String)> {
-    let dir = path
-        .parent()
-        .filter(|dir| !dir.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let file = path
-        .file_name()
-        .map(OsStr::to_string_lossy)
-        .unwrap_or_default();
     let label = format!("{revision}:{name}");
-    // `./` makes git read the path relative to `dir` rather than the repository root.
-    let output = std::process::Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .arg("show")
-        .arg(format!("{revision}:./{file}"))
-        .output();
-    match output {
-        Ok(output) if output.status.success() => match String::from_utf8(output.stdout) {
-            Ok(text) => Some((label, text)),
-            Err(_) => {
-                eprintln!("error: cannot read schema {label}: it is not UTF-8");
-                None
-            }
-        },
-        Ok(output) => {
-            eprintln!(
-                "error: cannot read schema {label}: {}",
-                String::from_utf8_lossy(&output.stderr).trim()
-            );
-            None
-        }
-        Err(error) => {
-            eprintln!("error: cannot read schema {label}: cannot run git: {error}");
+    match cardc_codegen::git::committed(revision, path) {
+        Ok(text) => Some((label, text)),
+        Err(reason) => {
+            eprintln!("error: cannot read schema {label}: {reason}");
             None
         }
     }

@@ -112,6 +112,12 @@ pub fn member_markdown(schema: &Schema, owner: &str, member: &str) -> Option<Str
     Some(out.trim_end().to_string())
 }
 
+/// Doc comment lines as the pages write them in Markdown: CommonMark of the author's, with no
+/// raw HTML or link of theirs passing through.
+pub fn doc_text(docs: &[String]) -> String {
+    markup::doc_markdown(docs, "")
+}
+
 /// The version the pages compare against, and what changed since it.
 #[derive(Debug, Clone)]
 pub struct Baseline {
