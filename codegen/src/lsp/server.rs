@@ -170,8 +170,12 @@ impl Server {
             };
             match message {
                 Message::Request(request) => {
-                    if connection.handle_shutdown(&request)? {
-                        return Ok(());
+                    match connection.handle_shutdown(&request) {
+                        Ok(true) => return Ok(()),
+                        Ok(false) => {}
+                        // Shut down, the client may close the connection without `exit`.
+                        Err(error) if error.channel_is_disconnected() => return Ok(()),
+                        Err(error) => return Err(error.into()),
                     }
                     let response = self.answer(request);
                     self.send(response.into());
