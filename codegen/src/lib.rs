@@ -2,10 +2,11 @@
 //!
 //! The pipeline reads top to bottom: [`syntax`] parses a schema file with syn, [`check`]
 //! resolves and validates it into the [`ir`], the [`emit`] modules turn the IR into Rust, JSON
-//! Schema and TypeScript, and [`out`] writes them (or compares them, in check mode); beside
-//! the emitters, [`compat`] compares two checked schemas and says whom each change breaks, and
-//! [`doc`] writes a reference of the contract for people. Errors
-//! from every stage are [`diagnostics::Diagnostic`]s, rendered by each front end.
+//! Schema, TypeScript and Python (one module per entry of [`emit::TARGETS`]), and [`out`]
+//! writes them (or compares them, in check mode); beside the emitters, [`compat`] compares two
+//! checked schemas and says whom each change breaks, and [`doc`] writes a reference of the
+//! contract for people. Errors from every stage are [`diagnostics::Diagnostic`]s, rendered by
+//! each front end.
 
 pub mod accept;
 #[cfg(feature = "write")]
@@ -22,6 +23,7 @@ pub mod git;
 pub mod header;
 pub mod import;
 pub mod ir;
+pub mod json_pointer;
 pub mod json_text;
 pub mod limits;
 #[cfg(feature = "lsp")]
@@ -131,7 +133,7 @@ fn first_difference(
     pointer: String,
 ) -> Option<(String, &'static str)> {
     use serde_json::Value;
-    let at = |key: &str| format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
+    let at = |key: &str| json_pointer::child(&pointer, key);
     match (given, written) {
         (Value::Object(given), Value::Object(written)) => {
             for (key, value) in given {

@@ -42,13 +42,6 @@ impl<'a> Scope<'a> {
         }
     }
 
-    /// How many names the suggestions compared, in all: the work they cost.
-    pub(super) fn comparisons(&self) -> usize {
-        self.suggestions
-            .as_ref()
-            .map_or(0, Suggestions::comparisons)
-    }
-
     fn closest(&mut self, name: &str, builtins: bool) -> Option<Suggestion<'a>> {
         let declared = self.declared;
         self.suggestions
@@ -395,5 +388,57 @@ fn unknown_type_hint<'a>(
             "use a built-in type, or a type declared in this schema".to_string(),
             None,
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::ast::ItemKind;
+
+    /// How many names the suggestions compared in resolving the field types of `n` structs,
+    /// each naming an unknown type of its own and one shared one, as the checker resolves them.
+    fn comparisons(n: usize) -> usize {
+        let text: String = (0..n)
+            .map(|i| format!("struct Declared{i:04} {{ a: Missing{i:04}, b: Missing }}\n"))
+            .collect();
+        let (file, errors) = crate::syntax::parse(&text);
+        assert!(errors.is_empty(), "{errors:?}");
+        let declared: Declared = file
+            .items
+            .iter()
+            .map(|item| (item.name.value.clone(), DeclKind::Struct))
+            .collect();
+        let mut scope = Scope::new(&declared);
+        let mut errors = Vec::new();
+        for item in &file.items {
+            let ItemKind::Struct(item) = &item.kind else {
+                panic!("every item is a struct");
+            };
+            for field in &item.fields {
+                assert!(field_type(&field.ty, &mut scope, &mut errors).is_none());
+            }
+        }
+        assert_eq!(errors.len(), 2 * n, "every reference is unknown");
+        scope
+            .suggestions
+            .as_ref()
+            .map_or(0, Suggestions::comparisons)
+    }
+
+    /// Suggestions compare each unknown name with a bounded number of declared ones, however
+    /// many are declared: four times the schema costs four times the comparisons. Comparing
+    /// each with every declared name would cost sixteen times (16 million comparisons at 4,000
+    /// structs, against about a million).
+    #[test]
+    fn suggestions_cost_grows_linearly_with_the_schema() {
+        use super::super::suggest::MAX_COMPARISONS;
+        let (small, large) = (comparisons(1_000), comparisons(4_000));
+        assert!(small > 0);
+        assert!(
+            large <= 4 * small + 4 * MAX_COMPARISONS,
+            "1,000 structs: {small} comparisons; 4,000: {large}"
+        );
+        assert!(large <= 4_001 * MAX_COMPARISONS, "{large}");
     }
 }

@@ -18,6 +18,7 @@
 
 mod defaults;
 mod layout;
+pub mod runtime_limits;
 mod syntax;
 
 use crate::emit::header_sentence;
