@@ -18,12 +18,16 @@ pub mod diagnostics;
 pub mod doc;
 pub mod emit;
 pub mod fmt;
+#[cfg(feature = "write")]
+pub mod git;
 pub mod header;
 pub mod import;
 pub mod ir;
 pub mod json_pointer;
 pub mod json_text;
 pub mod limits;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod naming;
 #[cfg(feature = "write")]
 pub mod out;
@@ -41,9 +45,21 @@ use diagnostics::Diagnostic;
 /// (see [`header_name`]; diagnostics carry byte ranges, and each front end renders them with
 /// its own name for the file); its file stem names the outputs.
 pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnostic>> {
-    let (file, mut errors) = syntax::parse(text);
+    let (file, errors) = syntax::parse(text);
+    check_parsed(source_name, &file, errors)
+}
+
+/// The second half of [`compile`], for a front end that keeps the parsed file (the language
+/// server navigates it): checks `file`, parsed with `parse_errors`, and reports both as
+/// [`compile`] does.
+pub fn check_parsed(
+    source_name: &str,
+    file: &syntax::ast::SchemaFile,
+    parse_errors: Vec<Diagnostic>,
+) -> Result<ir::Schema, Vec<Diagnostic>> {
+    let mut errors = parse_errors;
     let stem = stem_of(source_name);
-    match check::check(&file, source_name, &stem, emit::TARGETS) {
+    match check::check(file, source_name, &stem, emit::TARGETS) {
         Ok(schema) if errors.is_empty() => Ok(schema),
         Ok(_) => Err(errors),
         Err(check_errors) => {

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use syn::visit::Visit;
 
 /// Each layer (a top-level module of `cardc_codegen`) and the modules it may name. The root
-/// (`lib.rs`), `build.rs`, `out` and the binary are front ends, which may name anything.
+/// (`lib.rs`), `build.rs`, `out`, `git`, the language server (`lsp`) and the binary are front
+/// ends, which may name anything.
 const LAYERS: &[(&str, &[&str])] = &[
     ("ir", &[]),
     ("naming", &[]),

@@ -151,8 +151,10 @@ fn self_as_name(before: &str, span: Range<usize>) -> Diagnostic {
 /// The last word of `text` (`enum` in `pub enum`).
 fn word_at_end(text: &str) -> &str {
     let start = text
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |at| at + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
+        .map_or(0, |(at, c)| at + c.len_utf8());
     &text[start..]
 }
 

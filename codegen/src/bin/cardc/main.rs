@@ -1,8 +1,9 @@
 //! The `cardc` command line: `generate` writes a schema's outputs, `check` verifies them,
 //! `compat` says whom the changes between two versions of a schema break, `doc` writes a
 //! reference of the contract for people, `fmt` lays schema files out in the one canonical style,
-//! `import` writes the schema file that carries a JSON Schema's contract. Each subcommand is a
-//! module of its own, with its arguments; this file dispatches and holds what they share.
+//! `import` writes the schema file that carries a JSON Schema's contract, `lsp` serves an editor.
+//! Each subcommand is a module of its own, with its arguments; this file dispatches and holds
+//! what they share.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -17,6 +18,7 @@ mod doc;
 mod fmt;
 mod generate;
 mod import;
+mod lsp;
 mod shell;
 
 /// The emitters build and drop millions of small token trees; under glibc's allocator half of
@@ -56,6 +58,10 @@ enum Command {
     /// Write the schema file that carries a JSON Schema's contract (draft 2020-12 or
     /// draft-07); what the schema language cannot carry is a note in the file and a warning.
     Import(import::Args),
+    /// Run the language server over stdin and stdout, for an editor: diagnostics as you type,
+    /// hover, navigation, completion, rename, formatting, quick fixes and breaking changes
+    /// against a baseline (see the book's Editors chapter).
+    Lsp(lsp::Args),
 }
 
 /// Exit status for unreadable input and unwritable output.
@@ -69,6 +75,7 @@ fn main() -> ExitCode {
         Command::Doc(args) => doc::run(&args),
         Command::Fmt(args) => fmt::run(&args),
         Command::Import(args) => import::run(&args),
+        Command::Lsp(_) => lsp::run(),
     }
 }
 
