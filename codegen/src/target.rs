@@ -45,6 +45,14 @@ pub trait Target: Sync {
         Vec::new()
     }
 
+    /// Where this target's output finds the outputs of the schema file of stem `stem`, whose
+    /// types it imports, when they are written as the CLI writes them (in one directory, or
+    /// for Rust as sibling modules): the default of [`Options::imports`]. The stem itself by
+    /// default.
+    fn import_default(&self, stem: &str) -> String {
+        stem.to_string()
+    }
+
     /// The names of the top-level items this target generates for a union beside the union's
     /// own (a Rust bridge trait, a TypeScript handlers type): a schema type of one of these
     /// names would collide with it.
@@ -95,6 +103,12 @@ pub struct Options {
     /// The name the Python package is distributed as (its `pyproject.toml`'s `[project] name`),
     /// when it is not its import name; checked by [`crate::naming::python::distribution_problem`].
     pub python_distribution: Option<String>,
+    /// Where a target's output finds the outputs of another schema file whose types it
+    /// imports, by target key and that file's stem, when not where the target looks by
+    /// default (see [`Target::import_default`]): a Rust module path (`crate::common`, or `self`
+    /// for items in scope already), a TypeScript module specifier without its extension
+    /// (`../shared/common`), a Python module (`acme_common`).
+    pub imports: BTreeMap<(&'static str, String), String>,
 }
 
 impl Options {
@@ -110,8 +124,17 @@ impl Options {
             .collect();
         Options {
             shared_runtimes,
-            python_distribution: None,
+            ..Options::default()
         }
+    }
+
+    /// Where `target`'s output finds the outputs of the schema file of stem `stem`: as the
+    /// options say, else where the target looks by default.
+    pub fn import(&self, target: &dyn Target, stem: &str) -> String {
+        self.imports
+            .get(&(target.key(), stem.to_string()))
+            .cloned()
+            .unwrap_or_else(|| target.import_default(stem))
     }
 
     /// Where a target's outputs import its shared runtime from, if they do.

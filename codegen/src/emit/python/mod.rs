@@ -17,6 +17,7 @@
 //! names are escaped by `naming::python`.
 
 mod defaults;
+mod imports;
 mod layout;
 mod syntax;
 
@@ -53,8 +54,12 @@ impl Target for Python {
         format!("python/{}/__init__.py", naming::package(stem))
     }
 
-    fn emit(&self, schema: &Schema, _options: &Options) -> String {
-        emit(schema)
+    fn emit(&self, schema: &Schema, options: &Options) -> String {
+        emit_with(schema, options)
+    }
+
+    fn import_default(&self, stem: &str) -> String {
+        naming::package(stem)
     }
 
     fn companions(&self, schema: &Schema, options: &Options) -> Vec<(String, String)> {
@@ -169,8 +174,14 @@ impl Writer {
     }
 }
 
-/// Emits the package's module for a schema.
+/// Emits the package's module for a schema, with the default options.
 pub fn emit(schema: &Schema) -> String {
+    emit_with(schema, &Options::default())
+}
+
+/// Emits the package's module for a schema, importing the types of other schema files from
+/// their packages where `options` says.
+pub fn emit_with(schema: &Schema, options: &Options) -> String {
     let body = emit_body(schema);
     let mut w = Writer::default();
     w.line(&format!("# {}", comment_text(&header_sentence(schema))));
@@ -197,11 +208,13 @@ pub fn emit(schema: &Schema) -> String {
     .into_iter()
     .filter(|(_, alias)| uses(alias))
     .collect();
-    if !third_party.is_empty() {
+    let imported = imports::from_imports(schema, options, &body);
+    if !third_party.is_empty() || !imported.is_empty() {
         w.line("");
         for (module, alias) in third_party {
             w.line(&format!("import {module} as {alias}"));
         }
+        w.out.push_str(&imported);
     }
     w.out.push_str(&body);
     w.out
@@ -213,18 +226,18 @@ fn emit_body(schema: &Schema) -> String {
     let mut classes = Vec::new();
     // Every enum before every struct: a field's default, evaluated as its class is defined,
     // may name an enum's member.
-    for def in schema.types.values() {
+    for def in schema.own_types() {
         if let TypeDef::Enum(def) = def {
             emit_enum(&mut w, def);
         }
     }
-    for def in schema.types.values() {
+    for def in schema.own_types() {
         if let TypeDef::Struct(def) = def {
             emit_struct(&mut w, schema, def);
             classes.push(naming::type_name(&def.name));
         }
     }
-    for def in schema.types.values() {
+    for def in schema.own_types() {
         if let TypeDef::Union(union) = def {
             if let Some(other) = &union.other {
                 emit_union_catch_all(&mut w, union, other);
@@ -232,7 +245,7 @@ fn emit_body(schema: &Schema) -> String {
             emit_variant_classes(&mut w, schema, union, union, &[], &[], &mut classes);
         }
     }
-    for def in schema.types.values() {
+    for def in schema.own_types() {
         match def {
             TypeDef::Union(def) => emit_union_alias(&mut w, schema, def),
             TypeDef::Newtype(def) => emit_newtype(&mut w, schema, def),
@@ -240,12 +253,11 @@ fn emit_body(schema: &Schema) -> String {
             _ => {}
         }
     }
-    if !schema.types.is_empty() {
+    if schema.own_types().next().is_some() {
         emit_parsers(&mut w, schema);
     }
     let unions: Vec<&UnionDef> = schema
-        .types
-        .values()
+        .own_types()
         .filter_map(|def| match def {
             TypeDef::Union(union) => Some(union),
             _ => None,
@@ -264,7 +276,7 @@ fn emit_body(schema: &Schema) -> String {
     w.line("__all__ = [");
     w.depth += 1;
     let mut exported: Vec<String> = Vec::new();
-    for def in schema.types.values() {
+    for def in schema.own_types() {
         let name = def.name();
         exported.push(naming::type_name(name));
         exported.push(naming::parse_function(name));
@@ -274,7 +286,7 @@ fn emit_body(schema: &Schema) -> String {
         exported.push(naming::visitor(&union.name));
         exported.push(naming::visit_function(&union.name));
     }
-    for def in schema.types.values() {
+    for def in schema.own_types() {
         let (name, other) = match def {
             TypeDef::Union(union) => (&union.name, &union.other),
             TypeDef::Enum(enumeration) => (&enumeration.name, &enumeration.other),
@@ -1019,7 +1031,7 @@ fn emit_parsers(w: &mut Writer, schema: &Schema) {
     top_level(w);
     w.line("# Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and");
     w.line("# `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.");
-    for def in schema.types.values() {
+    for def in schema.own_types() {
         let function = naming::parse_function(def.name());
         let name = naming::type_name(def.name());
         let arguments = vec![
