@@ -56,9 +56,7 @@ pub(crate) fn check_parsed(
     imported: Option<&[Option<&ir::Schema>]>,
 ) -> Result<ir::Schema, Vec<Diagnostic>> {
     let checked = match imported {
-        Some(imported) => {
-            check::check_importing(file, source_name, stem, emit::TARGETS, imported)
-        }
+        Some(imported) => check::check_importing(file, source_name, stem, emit::TARGETS, imported),
         None => check::check(file, source_name, stem, emit::TARGETS),
     };
     match checked {

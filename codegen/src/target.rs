@@ -22,6 +22,12 @@ pub trait Target: Sync {
     /// The output's file name for a schema of this stem (`render_intent.ts`).
     fn file_name(&self, stem: &str) -> String;
 
+    /// Where the output goes relative to the output directory under these options: the
+    /// [`Target::file_name`] by default.
+    fn path(&self, stem: &str, _options: &Options) -> String {
+        self.file_name(stem)
+    }
+
     /// The output's text for a checked schema, byte-identical from run to run.
     fn emit(&self, schema: &Schema, options: &Options) -> String;
 
@@ -109,6 +115,15 @@ pub struct Options {
     /// for items in scope already), a TypeScript module specifier without its extension
     /// (`../shared/common`), a Python module (`acme_common`).
     pub imports: BTreeMap<(&'static str, String), String>,
+    /// The name each Python package another schema file's outputs are is distributed as, by
+    /// that file's stem, when not its import name: a package that imports from it depends on
+    /// that distribution.
+    pub python_distributions: BTreeMap<String, String>,
+    /// Whether the Python package is one of several written into one directory, each then a
+    /// distribution in a directory of its own (`python/<package>/pyproject.toml` beside
+    /// `python/<package>/<package>/__init__.py`), rather than the one package there
+    /// (`python/pyproject.toml` beside `python/<package>/__init__.py`).
+    pub python_apart: bool,
 }
 
 impl Options {

@@ -182,10 +182,7 @@ pub(super) fn resolve(
 
 /// The report of a name the imported file does not declare, with the likely one it meant.
 fn unknown(name: &Spanned<String>, path: &str, schema: &Schema) -> Diagnostic {
-    let own: Vec<&str> = schema
-        .own_types()
-        .map(TypeDef::name)
-        .collect::<Vec<_>>();
+    let own: Vec<&str> = schema.own_types().map(TypeDef::name).collect::<Vec<_>>();
     let mut suggestions = Suggestions::new(own.iter().copied(), std::iter::empty());
     let hint = match suggestions.closest(&name.value, false) {
         Some(candidate) => format!("did you mean `{}`?", candidate.name),

@@ -95,7 +95,7 @@ fn check_counting(
         }
     };
     // A union's spreads are flattened fields of its variant structs from here on.
-    let spread = spread::apply(file, &imports.defs, &mut errors);
+    let spread = spread::apply(file, &imports, &mut errors);
     let file = spread.as_ref().unwrap_or(file);
     let mut declared = declare(file, &mut errors);
     declared.extend(imports.declared);
@@ -862,7 +862,8 @@ mod tests {
     #[test]
     fn suggestions_cost_grows_linearly_with_the_schema() {
         let cost = |n| {
-            let (result, comparisons) = check_counting(&unknown_references(n), "x.cards", "x", &[], None);
+            let (result, comparisons) =
+                check_counting(&unknown_references(n), "x.cards", "x", &[], None);
             let errors = result.expect_err("every reference is unknown");
             assert_eq!(errors.len(), 2 * n);
             comparisons

@@ -11,6 +11,8 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+use super::imports::Imports;
+use super::types::DeclKind;
 use crate::diagnostics::Diagnostic;
 use crate::ir::{TypeDef, UnknownFields};
 use crate::naming::RenameRule;
@@ -29,13 +31,14 @@ struct Membership<'a> {
 /// The schema with every union's spreads added to its variant structs as flattened fields, or
 /// `None` when no union flattens anything. Reports a spread that cannot be carried out.
 ///
-/// `imported` holds the types the file imports: a union may flatten an imported struct, but
-/// not into an imported variant, whose struct only its own file can give the keys.
+/// A union may flatten a struct the file imports, but not into an imported variant, whose
+/// struct only its own file can give the keys.
 pub(super) fn apply(
     file: &SchemaFile,
-    imported: &BTreeMap<String, TypeDef>,
+    imports: &Imports,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<SchemaFile> {
+    let imported = &imports.defs;
     let spreading = |kind: &ItemKind| matches!(kind, ItemKind::Union(u) if !u.spreads.is_empty());
     if !file.items.iter().any(|item| spreading(&item.kind)) {
         return None;
@@ -49,7 +52,7 @@ pub(super) fn apply(
         let ItemKind::Union(union) = &item.kind else {
             continue;
         };
-        let spreads = usable_spreads(file, &kinds, imported, union, errors);
+        let spreads = usable_spreads(file, &kinds, imports, union, errors);
         // The catch-all keeps whatever object an unknown tag came with: it has no struct to
         // carry the keys, and needs none.
         for variant in union
@@ -181,7 +184,7 @@ pub(super) fn apply(
 fn usable_spreads<'a>(
     file: &SchemaFile,
     kinds: &BTreeMap<&str, &ItemKind>,
-    imported: &BTreeMap<String, TypeDef>,
+    imports: &Imports,
     union: &'a UnionItem,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<&'a Spanned<String>> {
@@ -192,10 +195,11 @@ fn usable_spreads<'a>(
             _ if usable.iter().any(|earlier| earlier.value == name) => {
                 Some(format!("`{name}` is flattened into this union twice"))
             }
-            None => match imported.get(name) {
-                Some(TypeDef::Struct(def)) => (!def.closed()).then(|| {
-                    format!("`{name}` is open, and an open struct cannot be flattened")
-                }),
+            // Imported from a file that does not check, which says why.
+            None if imports.declared.get(name) == Some(&DeclKind::Unparsed) => continue,
+            None => match imports.defs.get(name) {
+                Some(TypeDef::Struct(def)) => (!def.closed())
+                    .then(|| format!("`{name}` is open, and an open struct cannot be flattened")),
                 Some(_) => Some(format!(
                     "`{name}` is not a struct, so it cannot be flattened"
                 )),

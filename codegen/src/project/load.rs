@@ -27,7 +27,7 @@ pub struct File {
     /// Its name in messages, as [`crate::source_name`] spells it.
     pub name: String,
     /// Its text, or why it could not be read.
-    pub text: Result<String, String>,
+    pub text: Text,
     /// Whether it was asked for, rather than only imported.
     pub root: bool,
     /// For each of its `use` declarations, in order, the index in [`Loaded::files`] of the
@@ -39,20 +39,51 @@ pub struct File {
     pub checked: Result<ir::Schema, Vec<Diagnostic>>,
 }
 
+/// What reading a schema file gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Text {
+    /// Its text.
+    Read(String),
+    /// Its text with each sequence that is not UTF-8 replaced by U+FFFD, which a diagnostic
+    /// locates.
+    NotUtf8(String),
+    /// Why it could not be read.
+    Unreadable(String),
+}
+
+impl Text {
+    /// The text as read, if it was: lossily where it is not UTF-8.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Text::Read(text) | Text::NotUtf8(text) => Some(text),
+            Text::Unreadable(_) => None,
+        }
+    }
+}
+
 impl File {
     /// The file as a diagnostic renders against it.
     pub fn source(&self) -> Source<'_> {
         Source {
             name: &self.name,
-            text: self.text.as_deref().unwrap_or_default(),
+            text: self.text.as_str().unwrap_or_default(),
         }
+    }
+
+    /// Whether it was asked for and could not be read as a schema (not there, not UTF-8),
+    /// which is the reader's trouble rather than a problem of the schema's.
+    pub fn unreadable(&self) -> bool {
+        self.root && matches!(self.text, Text::NotUtf8(_) | Text::Unreadable(_))
     }
 }
 
 impl Loaded {
     /// Every schema, each after the schemas it imports, if every file checks.
     pub fn schemas(&self) -> Option<Vec<&ir::Schema>> {
-        self.files.iter().map(|file| file.checked.as_ref().ok()).collect()
+        self.files
+            .iter()
+            .map(|file| file.checked.as_ref().ok())
+            .collect()
     }
 
     /// The file at `path` (any spelling of it), if it was read or named.
@@ -67,7 +98,7 @@ impl Loaded {
             .iter()
             .map(|file| match (&file.checked, &file.text) {
                 (Ok(_), _) => 0,
-                (Err(_), Err(_)) if file.root => 1,
+                (Err(_), Text::Unreadable(_)) if file.root => 1,
                 (Err(problems), _) => problems.len(),
             })
             .sum()
@@ -80,7 +111,7 @@ impl Loaded {
         for file in &self.files {
             match (&file.checked, &file.text) {
                 (Ok(_), _) => {}
-                (Err(_), Err(why)) if file.root => report.push_str(&format!(
+                (Err(_), Text::Unreadable(why)) if file.root => report.push_str(&format!(
                     "error: cannot read schema {}: {}\n",
                     escaped(&file.name),
                     escaped(why)
@@ -108,8 +139,8 @@ pub fn load(roots: &[PathBuf], files: &dyn Files, header: &dyn Fn(&Path) -> Stri
     for &index in &order {
         let parsed = &read.parsed[index];
         let result = match &parsed.text {
-            Err(_) => Err(Vec::new()),
-            Ok(_) => {
+            Text::Unreadable(_) => Err(Vec::new()),
+            Text::Read(_) | Text::NotUtf8(_) => {
                 let mut errors = std::mem::take(&mut read.parsed_errors[index]);
                 let mut imported = Vec::new();
                 for (declared, &target) in parsed.syntax.uses.iter().zip(&parsed.imports) {
@@ -128,7 +159,9 @@ pub fn load(roots: &[PathBuf], files: &dyn Files, header: &dyn Fn(&Path) -> Stri
                             ));
                             imported.push(None);
                         }
-                        None => imported.push(checked[target].as_ref().and_then(|r| r.as_ref().ok())),
+                        None => {
+                            imported.push(checked[target].as_ref().and_then(|r| r.as_ref().ok()))
+                        }
                     }
                 }
                 let stem = stem_of(&parsed.name);
@@ -169,7 +202,11 @@ pub fn load(roots: &[PathBuf], files: &dyn Files, header: &dyn Fn(&Path) -> Stri
                 name: parsed.name,
                 text: parsed.text,
                 root: parsed.root,
-                imports: parsed.imports.iter().map(|&target| position[target]).collect(),
+                imports: parsed
+                    .imports
+                    .iter()
+                    .map(|&target| position[target])
+                    .collect(),
                 checked: checked[index].take().unwrap_or(Err(Vec::new())),
             },
         ));
@@ -186,11 +223,11 @@ fn import_problem(
     checked: &Option<Result<ir::Schema, Vec<Diagnostic>>>,
 ) -> Option<(String, String)> {
     match (&target.text, checked) {
-        (Err(why), _) => Some((
+        (Text::Unreadable(why), _) => Some((
             format!("cannot read {}: {why}", target.name),
             "no such schema file".to_string(),
         )),
-        (Ok(_), Some(Err(problems))) => Some((
+        (_, Some(Err(problems))) => Some((
             format!(
                 "{} does not check: {} problem(s), reported there",
                 target.name,
@@ -225,7 +262,7 @@ fn cycle(read: &Reader, from: usize, to: usize) -> (String, String) {
 struct Parsed {
     path: PathBuf,
     name: String,
-    text: Result<String, String>,
+    text: Text,
     root: bool,
     syntax: ast::SchemaFile,
     /// The file each `use` names, by index.
@@ -257,14 +294,18 @@ impl Reader {
             let (text, syntax, errors) = match files.read(&path) {
                 Ok(text) => {
                     let (syntax, errors) = syntax::parse(&text);
-                    (Ok(text), syntax, errors)
+                    (Text::Read(text), syntax, errors)
                 }
-                Err(ReadError::Io(error)) => {
-                    (Err(error.to_string()), ast::SchemaFile::default(), Vec::new())
-                }
-                Err(ReadError::NotUtf8 { text, diagnostic }) => {
-                    (Ok(text), ast::SchemaFile::default(), vec![*diagnostic])
-                }
+                Err(ReadError::Io(error)) => (
+                    Text::Unreadable(error.to_string()),
+                    ast::SchemaFile::default(),
+                    Vec::new(),
+                ),
+                Err(ReadError::NotUtf8 { text, diagnostic }) => (
+                    Text::NotUtf8(text),
+                    ast::SchemaFile::default(),
+                    vec![*diagnostic],
+                ),
             };
             let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
             let targets: Vec<PathBuf> = syntax

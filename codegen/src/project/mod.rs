@@ -7,6 +7,8 @@
 
 mod files;
 mod load;
+mod plan;
 
 pub use files::{Disk, Files, Overlay, absolute};
-pub use load::{File, Loaded, load};
+pub use load::{File, Loaded, Text, load};
+pub use plan::{Batch, Layout, Placement, Runtime, plan};

@@ -1,34 +1,37 @@
-//! `cardc generate` and `cardc check`: a schema's outputs written into a directory, or compared
-//! with what is there.
+//! `cardc generate` and `cardc check`: the outputs of schema files, and of the files they
+//! import, written into a directory, or compared with what is there.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cardc_codegen::emit;
 use cardc_codegen::out::{self, Problem, WriteStatus, display_path};
-use cardc_codegen::target::Options;
-use cardc_codegen::{header_name, source_name};
+use cardc_codegen::project::{self, Batch, Disk, Layout, Loaded, Placement, Runtime};
+use cardc_codegen::source_name;
+use cardc_codegen::target::Target;
 
+use crate::IO_FAILURE;
 use crate::shell::{invocation, shell_word};
-use crate::{IO_FAILURE, compiled, read};
 
 /// `cardc generate`'s arguments.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
     paths: Paths,
-    /// Also delete orphaned outputs: files in --out whose header says this schema
+    /// Also delete orphaned outputs: files in --out whose header says one of these schemas
     /// generated them, but which it no longer produces.
     #[arg(long)]
     prune: bool,
 }
 
-/// The schema, where its outputs go and how they are written: what `generate` and `check`
+/// The schemas, where their outputs go and how they are written: what `generate` and `check`
 /// share.
 #[derive(clap::Args)]
 pub(crate) struct Paths {
-    /// The schema file, such as schema/render_intent.cards.
-    schema: PathBuf,
+    /// The schema files, such as schema/render_intent.cards; the files they import are read
+    /// and written too.
+    #[arg(required = true, value_name = "SCHEMAS")]
+    schemas: Vec<PathBuf>,
     /// The directory the outputs live in; nothing is written outside it.
     #[arg(long)]
     out: PathBuf,
@@ -38,9 +41,14 @@ pub(crate) struct Paths {
     #[arg(long)]
     self_contained: bool,
     /// The name the Python package is distributed as, its pyproject.toml's `[project] name`
-    /// (such as acme-render-intent); by default its import name, the schema's file stem.
+    /// (such as acme-render-intent); by default its import name, the schema's file stem. Only
+    /// for one schema file that imports none.
     #[arg(long, value_name = "NAME", value_parser = python_distribution)]
     python_distribution: Option<String>,
+    /// Only the outputs of these targets: `rust`, `json-schema`, `typescript`, `python`
+    /// (repeated, or separated by commas); every target's by default.
+    #[arg(long = "target", value_name = "KEY", value_delimiter = ',', value_parser = target)]
+    targets: Vec<&'static dyn Target>,
 }
 
 /// A `--python-distribution` value, if it is a distribution name.
@@ -49,6 +57,14 @@ fn python_distribution(name: &str) -> Result<String, String> {
         Some(problem) => Err(problem),
         None => Ok(name.to_string()),
     }
+}
+
+/// A `--target` value, if it is a target's key.
+pub(crate) fn target(key: &str) -> Result<&'static dyn Target, String> {
+    emit::target(key).ok_or_else(|| {
+        let keys: Vec<&str> = emit::TARGETS.iter().map(|target| target.key()).collect();
+        format!("`{key}` is no target: {}", keys.join(", "))
+    })
 }
 
 /// `cardc generate`: writes the outputs that changed, then reports (or with `--prune` deletes)
@@ -62,45 +78,77 @@ pub(crate) fn check(paths: &Paths) -> ExitCode {
     Run::compile(paths).map_or_else(|status| status, |run| run.check())
 }
 
-/// One compiled schema and where its outputs go.
+/// The compiled schemas and their outputs, placed.
 struct Run<'a> {
     paths: &'a Paths,
-    /// The schema's name in messages (as the user's working directory sees it).
-    name: String,
-    /// The schema's name in the outputs' headers.
-    header: String,
-    outputs: Vec<emit::Output>,
+    loaded: Loaded,
+    batches: Vec<Batch>,
 }
 
 impl<'a> Run<'a> {
-    /// Reads and compiles the schema and emits its outputs; the exit status when it cannot.
+    /// Loads and checks the schemas and places their outputs; the exit status when it cannot.
     fn compile(paths: &'a Paths) -> Result<Self, ExitCode> {
-        let name = source_name(&paths.schema);
-        let Some(text) = read(&paths.schema, &name) else {
-            eprintln!("error: cannot read schema {name}; nothing was written");
+        let loaded = project::load(&paths.schemas, &Disk, &|path| source_name(path));
+        if let Some(status) = report_problems(&loaded) {
+            return Err(status);
+        }
+        if paths.python_distribution.is_some() && loaded.files.len() > 1 {
+            eprintln!(
+                "error: --python-distribution names the package of one schema file, and these \
+                 are {}: name each one's in a project file (cardc.toml); nothing was written",
+                loaded.files.len()
+            );
             return Err(ExitCode::from(IO_FAILURE));
-        };
-        let header = header_name(&paths.schema, &paths.out);
-        let Some(schema) = compiled(&header, &name, &text) else {
-            return Err(ExitCode::FAILURE);
-        };
-        let mut options = if paths.self_contained {
-            Options::default()
+        }
+        let targets: &[&'static dyn Target] = if paths.targets.is_empty() {
+            emit::TARGETS
         } else {
-            Options::runtimes_beside(emit::TARGETS)
+            &paths.targets
         };
-        options.python_distribution = paths.python_distribution.clone();
-        let outputs = emit::outputs(&schema, &options);
+        let runtime = if paths.self_contained {
+            Runtime::SelfContained
+        } else {
+            Runtime::Beside
+        };
+        let layout = Layout {
+            placements: emit::TARGETS
+                .iter()
+                .filter(|target| targets.iter().any(|kept| kept.key() == target.key()))
+                .map(|&target| Placement {
+                    target,
+                    dir: paths.out.clone(),
+                    runtime: runtime.clone(),
+                })
+                .collect(),
+            python_distributions: paths
+                .python_distribution
+                .iter()
+                .zip(loaded.schemas().unwrap_or_default())
+                .map(|(name, schema)| (schema.stem.clone(), name.clone()))
+                .collect(),
+            ..Layout::default()
+        };
+        let batches = project::plan(&loaded, &layout).map_err(|problem| {
+            eprintln!("error: {problem}; nothing was written");
+            ExitCode::FAILURE
+        })?;
         Ok(Run {
             paths,
-            name,
-            header,
-            outputs,
+            loaded,
+            batches,
         })
     }
 
+    /// The name of the schema of a batch, in messages.
+    fn name(&self, batch: &Batch) -> &str {
+        batch
+            .schema
+            .map_or("cardc", |index| &self.loaded.files[index].name)
+    }
+
     fn generate(&self, prune: bool) -> ExitCode {
-        let statuses = match out::write(&self.paths.out, &self.outputs) {
+        let files: Vec<(PathBuf, &str)> = self.batches.iter().flat_map(Batch::files).collect();
+        let statuses = match out::write_files(&files) {
             Ok(statuses) => statuses,
             Err(error) => {
                 eprintln!("error: {error}");
@@ -114,60 +162,92 @@ impl<'a> Run<'a> {
             };
             println!("{verb} {}", display_path(&path));
         }
-        let orphans = match out::orphans(&self.paths.out, &self.header, &self.outputs) {
-            Ok(orphans) => orphans,
-            Err(error) => {
-                eprintln!("error: {error}");
-                return ExitCode::from(IO_FAILURE);
+        let mut orphans = Vec::new();
+        for batch in self.batches.iter().filter(|batch| batch.schema.is_some()) {
+            match out::orphans(&batch.dir, &batch.header, &batch.outputs) {
+                Ok(found) => orphans.extend(found.into_iter().map(|path| (batch, path))),
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    return ExitCode::from(IO_FAILURE);
+                }
             }
-        };
+        }
         if !prune {
-            for orphan in &orphans {
+            for (batch, orphan) in &orphans {
                 let problem = Problem::Orphaned(orphan.clone());
                 eprintln!(
                     "warning: {}; rerun with --prune to delete it",
-                    problem.report(&self.name)
+                    problem.report(self.name(batch))
                 );
             }
             return ExitCode::SUCCESS;
         }
-        if let Err(error) = out::remove(&orphans) {
+        let paths: Vec<PathBuf> = orphans.iter().map(|(_, path)| path.clone()).collect();
+        if let Err(error) = out::remove(&paths) {
             eprintln!("error: {error}");
             return ExitCode::from(IO_FAILURE);
         }
-        for orphan in &orphans {
+        for orphan in &paths {
             println!("deleted {}", display_path(orphan));
         }
         ExitCode::SUCCESS
     }
 
     fn check(&self) -> ExitCode {
-        let problems = match out::check(&self.paths.out, &self.header, &self.outputs) {
-            Ok(problems) => problems,
-            Err(error) => {
-                eprintln!("error: {error}");
-                return ExitCode::from(IO_FAILURE);
+        let mut problems = Vec::new();
+        let mut count = 0;
+        for batch in &self.batches {
+            count += batch.outputs.len();
+            let found = match batch.schema {
+                Some(_) => out::check(&batch.dir, &batch.header, &batch.outputs),
+                // A shared runtime is no schema's: no orphan is its.
+                None => batch
+                    .files()
+                    .map(|(path, contents)| out::compare_file(&path, contents))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(|found| found.into_iter().flatten().collect()),
+            };
+            match found {
+                Ok(found) => problems.extend(found.into_iter().map(|problem| (batch, problem))),
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    return ExitCode::from(IO_FAILURE);
+                }
             }
-        };
+        }
+        let names: Vec<&str> = self
+            .loaded
+            .files
+            .iter()
+            .map(|file| file.name.as_str())
+            .collect();
         if problems.is_empty() {
-            println!(
-                "{} output(s) of {} are up to date",
-                self.outputs.len(),
-                self.name
-            );
+            println!("{count} output(s) of {} are up to date", names.join(", "));
             return ExitCode::SUCCESS;
         }
-        for problem in &problems {
-            eprintln!("{}", problem.report(&self.name));
+        for (batch, problem) in &problems {
+            eprintln!("{}", problem.report(self.name(batch)));
         }
         let orphaned = problems
             .iter()
-            .any(|problem| matches!(problem, Problem::Orphaned(_)));
+            .any(|(_, problem)| matches!(problem, Problem::Orphaned(_)));
+        let schemas: Vec<String> = self
+            .paths
+            .schemas
+            .iter()
+            .map(|schema| shell_word(schema.as_os_str()))
+            .collect();
+        let targets: String = self
+            .paths
+            .targets
+            .iter()
+            .map(|target| format!(" --target {}", target.key()))
+            .collect();
         eprintln!(
-            "error: {} output(s) out of date; to refresh them run:\n    {} generate {} --out {}{}{}",
+            "error: {} output(s) out of date; to refresh them run:\n    {} generate {} --out {}{}{targets}{}",
             problems.len(),
             invocation(),
-            shell_word(self.paths.schema.as_os_str()),
+            schemas.join(" "),
             shell_word(self.paths.out.as_os_str()),
             if self.paths.self_contained {
                 " --self-contained"
@@ -178,4 +258,39 @@ impl<'a> Run<'a> {
         );
         ExitCode::FAILURE
     }
+}
+
+/// Prints every problem of the loaded schemas, with a last line that counts them; the exit
+/// status when there are any (an I/O failure when a schema asked for cannot be read).
+pub(crate) fn report_problems(loaded: &Loaded) -> Option<ExitCode> {
+    let count = loaded.problem_count();
+    if count == 0 {
+        return None;
+    }
+    eprint!("{}", loaded.report());
+    let failing: Vec<&project::File> = loaded
+        .files
+        .iter()
+        .filter(|file| file.checked.is_err())
+        .collect();
+    let unreadable = failing.iter().any(|file| file.unreadable());
+    match failing.as_slice() {
+        [file] if unreadable => eprintln!(
+            "error: cannot read schema {}; nothing was written",
+            cardc_codegen::diagnostics::escaped(&file.name)
+        ),
+        [file] => eprintln!(
+            "error: {count} problem(s) in {}; nothing was written",
+            cardc_codegen::diagnostics::escaped(&file.name)
+        ),
+        files => eprintln!(
+            "error: {count} problem(s) in {} schema files; nothing was written",
+            files.len()
+        ),
+    }
+    Some(if unreadable {
+        ExitCode::from(IO_FAILURE)
+    } else {
+        ExitCode::FAILURE
+    })
 }

@@ -372,7 +372,10 @@ pub(super) fn ty_schema(schema: &Schema, ty: &Ty) -> Object {
         ]),
         Ty::F64 => Object::of([("type", "number".into())]),
         Ty::Json => Object::default(),
-        Ty::Vec(item) => Object::of([("type", "array".into()), ("items", ty_schema(schema, item).into())]),
+        Ty::Vec(item) => Object::of([
+            ("type", "array".into()),
+            ("items", ty_schema(schema, item).into()),
+        ]),
         Ty::Map(value) => Object::of([
             ("type", "object".into()),
             ("additionalProperties", ty_schema(schema, value).into()),

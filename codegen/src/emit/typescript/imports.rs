@@ -117,7 +117,9 @@ fn names_in_code(code: &str) -> BTreeSet<&str> {
             continue;
         }
         if code[at..].starts_with("/*") {
-            at = code[at + 2..].find("*/").map_or(bytes.len(), |end| at + 2 + end + 2);
+            at = code[at + 2..]
+                .find("*/")
+                .map_or(bytes.len(), |end| at + 2 + end + 2);
             continue;
         }
         match byte {
@@ -165,6 +167,9 @@ mod tests {
         let code = "/** A */\nexport interface B {\n  c?: D; // E\n  f: G<'H'>;\n}\n\
                     const i = j.k(`L`);\n";
         let names: Vec<&str> = names_in_code(code).into_iter().collect();
-        assert_eq!(names, ["B", "D", "G", "const", "export", "i", "interface", "j"]);
+        assert_eq!(
+            names,
+            ["B", "D", "G", "const", "export", "i", "interface", "j"]
+        );
     }
 }

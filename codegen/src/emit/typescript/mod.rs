@@ -225,7 +225,12 @@ fn emit_modules(schema: &Schema, runtime: &str, options: &Options) -> (String, S
             string_literal(&specifier)
         ));
     }
-    w.text(&imports::lines(schema, options, &body, imports::Part::Types));
+    w.text(&imports::lines(
+        schema,
+        options,
+        &body,
+        imports::Part::Types,
+    ));
     w.blank();
     w.line("export { assertNever };");
     w.blank();

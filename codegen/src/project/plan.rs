@@ -1,0 +1,198 @@
+//! Placing outputs: where each target writes the outputs of every schema of a loaded set, and
+//! how each output finds the others (the shared runtime, the outputs of the files it imports).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::load::Loaded;
+use crate::emit::Output;
+use crate::target::{Options, Target};
+use crate::{header_name, naming};
+
+/// Where a target's outputs go.
+#[derive(Clone)]
+pub struct Placement {
+    /// The target.
+    pub target: &'static dyn Target,
+    /// The directory its outputs go in, as the CLI's `--out` is.
+    pub dir: PathBuf,
+    /// Where the outputs find the target's shared runtime, for a target that has one.
+    pub runtime: Runtime,
+}
+
+/// Where a target's outputs find its shared runtime module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Runtime {
+    /// In a module written once beside them, in the placement's directory.
+    Beside,
+    /// In the module at this path, written there once for every schema.
+    At(PathBuf),
+    /// Nowhere: each output carries the helpers it uses (`--self-contained`).
+    SelfContained,
+}
+
+/// Where every target's outputs go, and the names the outputs know one another by.
+#[derive(Clone, Default)]
+pub struct Layout {
+    /// The targets written, each where it goes.
+    pub placements: Vec<Placement>,
+    /// The Rust module the modules of every schema are in (`crate::contracts`), whose items an
+    /// output imports as `<module>::<stem>`; by default each is a sibling module of the others
+    /// (`super::<stem>`).
+    pub rust_module: Option<String>,
+    /// The name each schema's Python package is distributed as, by stem, when not its import
+    /// name.
+    pub python_distributions: BTreeMap<String, String>,
+}
+
+/// The outputs of one schema in one directory.
+#[derive(Debug, Clone)]
+pub struct Batch {
+    /// The directory the outputs' paths are relative to.
+    pub dir: PathBuf,
+    /// The schema's index in [`Loaded::files`], or `None` for the shared runtime modules,
+    /// which no schema owns.
+    pub schema: Option<usize>,
+    /// The schema's name in the outputs' headers, which finds its orphans.
+    pub header: String,
+    /// The outputs.
+    pub outputs: Vec<Output>,
+}
+
+impl Batch {
+    /// Every output as the path it is written at and its contents.
+    pub fn files(&self) -> impl Iterator<Item = (PathBuf, &str)> {
+        self.outputs
+            .iter()
+            .map(|output| (self.dir.join(&output.path), output.contents.as_str()))
+    }
+}
+
+/// The outputs of every schema of `loaded` (which must all check) as `layout` places them, one
+/// batch per schema and directory, then one per shared runtime module; or why they cannot be
+/// written so. A batch holds, as `cardc generate` lists them, each target's output, then the
+/// modules they import from beside them, then their companion files.
+pub fn plan(loaded: &Loaded, layout: &Layout) -> Result<Vec<Batch>, String> {
+    let Some(schemas) = loaded.schemas() else {
+        return Err("a schema does not check".to_string());
+    };
+    let mut batches: Vec<Batch> = Vec::new();
+    let mut runtimes: BTreeMap<PathBuf, String> = BTreeMap::new();
+    for (index, (file, schema)) in loaded.files.iter().zip(&schemas).enumerate() {
+        // Per directory: the outputs, the modules and the companions.
+        let mut parts: Vec<(&Path, String, [Vec<Output>; 3])> = Vec::new();
+        for placement in &layout.placements {
+            let target = placement.target;
+            let mut schema = (*schema).clone();
+            schema.source_name = header_name(&file.path, &placement.dir);
+            let options = options(loaded, layout, placement, &schema, &mut runtimes)?;
+            let at = match parts.iter().position(|(dir, ..)| *dir == placement.dir) {
+                Some(at) => at,
+                None => {
+                    parts.push((
+                        &placement.dir,
+                        schema.source_name.clone(),
+                        Default::default(),
+                    ));
+                    parts.len() - 1
+                }
+            };
+            let [outputs, modules, companions] = &mut parts[at].2;
+            outputs.push(Output {
+                path: target.path(&schema.stem, &options),
+                contents: target.emit(&schema, &options),
+            });
+            let output = |(path, contents)| Output { path, contents };
+            modules.extend(target.modules(&schema, &options).into_iter().map(output));
+            companions.extend(target.companions(&schema, &options).into_iter().map(output));
+        }
+        for (dir, header, parts) in parts {
+            batches.push(Batch {
+                dir: dir.to_path_buf(),
+                schema: Some(index),
+                header,
+                outputs: parts.into_iter().flatten().collect(),
+            });
+        }
+    }
+    for (path, contents) in runtimes {
+        let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        batches.push(Batch {
+            dir,
+            schema: None,
+            header: String::new(),
+            outputs: vec![Output {
+                path: name.into_owned(),
+                contents,
+            }],
+        });
+    }
+    Ok(batches)
+}
+
+/// The options one target emits one schema with under `layout`, noting the shared runtime
+/// module it imports in `runtimes`.
+fn options(
+    loaded: &Loaded,
+    layout: &Layout,
+    placement: &Placement,
+    schema: &crate::ir::Schema,
+    runtimes: &mut BTreeMap<PathBuf, String>,
+) -> Result<Options, String> {
+    let target = placement.target;
+    let mut options = Options {
+        python_distribution: layout.python_distributions.get(&schema.stem).cloned(),
+        python_distributions: layout.python_distributions.clone(),
+        python_apart: python_apart(loaded, layout, placement),
+        ..Options::default()
+    };
+    if let Some(module) = &layout.rust_module {
+        for module_of in schema.imports().into_keys() {
+            let stem = naming::rust::rust_ident_text(&module_of.stem);
+            options.imports.insert(
+                (crate::emit::rust::Rust.key(), module_of.stem.clone()),
+                format!("{module}::{stem}"),
+            );
+        }
+    }
+    let Some(runtime) = target.shared_runtime() else {
+        return Ok(options);
+    };
+    let module = match &placement.runtime {
+        Runtime::SelfContained if !schema.foreign.is_empty() => {
+            return Err(format!(
+                "{} imports types from other schema files, and its {} output cannot when it \
+                 is written self-contained: write it with the shared runtime",
+                schema.stem,
+                target.language()
+            ));
+        }
+        Runtime::SelfContained => return Ok(options),
+        Runtime::Beside => placement.dir.join(runtime.file_name),
+        Runtime::At(path) => path.clone(),
+    };
+    let output_dir = placement
+        .dir
+        .join(target.path(&schema.stem, &options))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let specifier = (runtime.import_from)(&header_name(&module, &output_dir));
+    options.shared_runtimes.insert(target.key(), specifier);
+    runtimes.insert(module, runtime.contents);
+    Ok(options)
+}
+
+/// Whether the Python packages placed in this directory are several, so each is apart.
+fn python_apart(loaded: &Loaded, layout: &Layout, placement: &Placement) -> bool {
+    placement.target.key() == crate::emit::python::Python.key() && {
+        let shared = layout
+            .placements
+            .iter()
+            .filter(|other| other.target.key() == placement.target.key())
+            .filter(|other| other.dir == placement.dir)
+            .count();
+        shared * loaded.files.len() > 1
+    }
+}
