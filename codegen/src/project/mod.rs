@@ -12,3 +12,6 @@ mod plan;
 pub use files::{Disk, Files, Overlay, absolute};
 pub use load::{File, Loaded, Text, load};
 pub use plan::{Batch, Layout, Placement, Runtime, plan};
+
+#[cfg(test)]
+mod tests;
