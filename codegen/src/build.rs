@@ -263,6 +263,118 @@ impl Build {
     }
 }
 
+/// A build of a whole project: every schema of a project file (`cardc.toml`, see
+/// [`crate::project::config`]) and every file they import, each target's outputs where the file
+/// says, as `cardc generate` writes them with no schema argument.
+///
+/// ```no_run
+/// // build.rs: the Rust outputs of the project, checked in CI with CARDC_CHECK=1.
+/// fn main() -> Result<(), cardc_codegen::build::Error> {
+///     cardc_codegen::build::Build::project("cardc.toml").only("rust").run()
+/// }
+/// ```
+#[derive(Debug, Clone)]
+#[must_use = "a ProjectBuild does nothing until `run` is called"]
+pub struct ProjectBuild {
+    file: PathBuf,
+    only: Vec<String>,
+    check: bool,
+}
+
+impl Build {
+    /// Starts a build of the project whose file is at `file` (relative to the build script's
+    /// working directory, the crate's manifest directory).
+    pub fn project(file: impl Into<PathBuf>) -> ProjectBuild {
+        ProjectBuild {
+            file: file.into(),
+            only: Vec::new(),
+            check: std::env::var_os(CHECK_ENV)
+                .is_some_and(|value| !value.is_empty() && value != "0"),
+        }
+    }
+}
+
+impl ProjectBuild {
+    /// Writes only the outputs of the target with this key (called again, of these targets),
+    /// as `cardc generate --target` does: a build script wants the Rust outputs, and leaves
+    /// the others to the CLI.
+    pub fn only(mut self, target: &str) -> Self {
+        self.only.push(target.to_string());
+        self
+    }
+
+    /// Check mode, as [`Build::check`].
+    pub fn check(mut self, check: bool) -> Self {
+        self.check = check;
+        self
+    }
+
+    /// Loads the project, then writes (or, in check mode, compares) every output it places:
+    /// all or none. Inside a build script it tells cargo to rerun when the project file, a
+    /// schema file read or an output changes.
+    pub fn run(self) -> Result<(), Error> {
+        use crate::project::config;
+        let in_build_script = std::env::var_os("OUT_DIR").is_some();
+        if in_build_script {
+            println!("cargo:rerun-if-env-changed={CHECK_ENV}");
+            println!("cargo:rerun-if-changed={}", self.file.display());
+        }
+        let name = crate::source_name(&self.file);
+        let text = std::fs::read_to_string(&self.file)
+            .map_err(|error| Error::new(format!("cannot read {name}: {error}")))?;
+        let dir = self.file.parent().unwrap_or(Path::new(""));
+        let render = |problems: &[crate::diagnostics::Diagnostic]| {
+            let source = crate::diagnostics::Source {
+                name: &name,
+                text: &text,
+            };
+            Error::new(format!(
+                "{}{} problem(s) in {name}; nothing was written",
+                source.render(problems),
+                problems.len()
+            ))
+        };
+        let config = config::read(dir, &text).map_err(|problems| render(&problems))?;
+        let only: Vec<&str> = self.only.iter().map(String::as_str).collect();
+        let config = config
+            .only(&only)
+            .map_err(|problem| Error::new(format!("{problem}; nothing was written")))?;
+        let loaded = config.load(&Disk);
+        if in_build_script {
+            for file in &loaded.files {
+                println!("cargo:rerun-if-changed={}", file.path.display());
+            }
+        }
+        if loaded.problem_count() > 0 {
+            return Err(Error::new(format!(
+                "{}{} problem(s) in the schemas of {name}; nothing was written",
+                loaded.report(),
+                loaded.problem_count()
+            )));
+        }
+        let batches = project::plan(&loaded, &config.layout)
+            .map_err(|problem| Error::new(format!("{problem}; nothing was written")))?;
+        let files: Vec<(PathBuf, &str)> = batches.iter().flat_map(project::Batch::files).collect();
+        if in_build_script {
+            for (path, _) in &files {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
+        let io_error = |error: out::Error| Error::new(error.to_string());
+        if !self.check {
+            return out::write_files(&files).map(drop).map_err(io_error);
+        }
+        let mut problems = Vec::new();
+        for batch in &batches {
+            problems.extend(batch.check().map_err(io_error)?);
+        }
+        if problems.is_empty() {
+            return Ok(());
+        }
+        Err(Error::new(stale_report(&problems, &name)))
+    }
+}
+
 /// The directory that a target's output at `path` sits in as `file_name` (its path relative to
 /// the CLI's `--out`) does: `path`'s parent for a one-component name, further up for a nested one.
 fn out_root(path: &Path, file_name: &str) -> PathBuf {

@@ -86,6 +86,29 @@ impl Loaded {
             .collect()
     }
 
+    /// Gives each schema that sets no `#![id]` the `$id` `<base><stem>.schema.json`, where the
+    /// schemas that import its types find it too.
+    pub fn set_id_base(&mut self, base: &str) {
+        let mut ids = BTreeMap::new();
+        for file in &mut self.files {
+            if let Ok(schema) = &mut file.checked
+                && schema.spans.id.is_none()
+            {
+                schema.id = format!("{base}{}.schema.json", schema.stem);
+                ids.insert(schema.stem.clone(), schema.id.clone());
+            }
+        }
+        for file in &mut self.files {
+            if let Ok(schema) = &mut file.checked {
+                for module in schema.foreign.values_mut() {
+                    if let Some(id) = ids.get(&module.stem) {
+                        module.id.clone_from(id);
+                    }
+                }
+            }
+        }
+    }
+
     /// The file at `path` (any spelling of it), if it was read or named.
     pub fn file(&self, path: &Path) -> Option<&File> {
         let path = absolute(path);

@@ -5,6 +5,8 @@
 //! checks each after the files it imports. Every front end loads schema files this way: the
 //! CLI, the `build.rs` API, the derive, and a language server.
 
+#[cfg(feature = "write")]
+pub mod config;
 mod files;
 mod load;
 mod plan;

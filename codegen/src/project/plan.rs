@@ -20,6 +20,16 @@ pub struct Placement {
     pub runtime: Runtime,
 }
 
+impl std::fmt::Debug for Placement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Placement")
+            .field("target", &self.target.key())
+            .field("dir", &self.dir)
+            .field("runtime", &self.runtime)
+            .finish()
+    }
+}
+
 /// Where a target's outputs find its shared runtime module.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Runtime {
@@ -32,7 +42,7 @@ pub enum Runtime {
 }
 
 /// Where every target's outputs go, and the names the outputs know one another by.
-#[derive(Clone, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Layout {
     /// The targets written, each where it goes.
     pub placements: Vec<Placement>,
@@ -60,6 +70,21 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// Compares the outputs with what is on disk, writing nothing: each stale or missing one,
+    /// and for a schema's batch every orphan of the schema in its directory (a shared runtime
+    /// has none).
+    #[cfg(feature = "write")]
+    pub fn check(&self) -> Result<Vec<crate::out::Problem>, crate::out::Error> {
+        if self.schema.is_some() {
+            return crate::out::check(&self.dir, &self.header, &self.outputs);
+        }
+        let mut problems = Vec::new();
+        for (path, contents) in self.files() {
+            problems.extend(crate::out::compare_file(&path, contents)?);
+        }
+        Ok(problems)
+    }
+
     /// Every output as the path it is written at and its contents.
     pub fn files(&self) -> impl Iterator<Item = (PathBuf, &str)> {
         self.outputs

@@ -216,3 +216,97 @@ fn a_use_of_the_wrong_shape_is_refused_with_its_reason() {
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(file.uses[0].path.value, "../../shared/ids.cards");
 }
+
+#[cfg(feature = "write")]
+mod config {
+    use std::path::Path;
+
+    use crate::project::Runtime;
+    use crate::project::config::read;
+
+    const GOOD: &str = "schemas = [\"schema/chat.cards\"]\n\n[python]\nout = \"worker\"\n\
+                        distributions = { chat = \"acme-chat\" }\n\n[typescript]\nout = \"web\"\n\
+                        runtime = \"web/cardc_runtime.ts\"\n\n[rust]\nout = \"src/contracts\"\n\
+                        module = \"crate::contracts\"\n\n[json-schema]\nout = \"schemas\"\n\
+                        id-base = \"https://schemas.acme.dev/\"\n";
+
+    #[test]
+    fn a_project_file_places_each_target_relative_to_its_directory_in_registry_order() {
+        let config = read(Path::new("app"), GOOD).expect("a valid project file");
+        assert_eq!(config.schemas, [Path::new("app/schema/chat.cards")]);
+        let placed: Vec<(&str, &Path)> = config
+            .layout
+            .placements
+            .iter()
+            .map(|placement| (placement.target.key(), placement.dir.as_path()))
+            .collect();
+        assert_eq!(
+            placed,
+            [
+                ("rust", Path::new("app/src/contracts")),
+                ("json-schema", Path::new("app/schemas")),
+                ("typescript", Path::new("app/web")),
+                ("python", Path::new("app/worker")),
+            ]
+        );
+        assert_eq!(
+            config.layout.placements[2].runtime,
+            Runtime::At("app/web/cardc_runtime.ts".into())
+        );
+        assert_eq!(
+            config.layout.rust_module.as_deref(),
+            Some("crate::contracts")
+        );
+        assert_eq!(config.layout.python_distributions["chat"], "acme-chat");
+        assert_eq!(config.id_base.as_deref(), Some("https://schemas.acme.dev/"));
+        let only = config.only(&["python"]).expect("a target of the file");
+        assert_eq!(only.layout.placements.len(), 1);
+    }
+
+    #[test]
+    fn every_problem_of_a_project_file_is_located() {
+        let text = "schemas = \"chat.cards\"\n[rust]\nout = \"x\"\nmodul = \"crate\"\n\
+                    [typscript]\nout = \"web\"\n[python]\n\
+                    distributions = { chat = \"acme chat\" }\n";
+        let problems = read(Path::new(""), text).expect_err("problems");
+        let found: Vec<(&str, usize)> = problems
+            .iter()
+            .map(|problem| (problem.message.as_str(), problem.span.start))
+            .collect();
+        let at = |needle: &str| text.find(needle).expect("in the text");
+        assert_eq!(
+            found,
+            [
+                (
+                    "expected an array: a list of schema file paths",
+                    at("\"chat")
+                ),
+                ("unknown key `modul`: not a key of `[rust]`", at("modul")),
+                (
+                    "unknown key `typscript`: not a target's table or `schemas`",
+                    at("typscript")
+                ),
+                (
+                    "`[python]` says nowhere to write its outputs",
+                    at("[python]")
+                ),
+                (
+                    "`acme chat` is not a Python distribution name: use ASCII letters, digits, \
+                     `.`, `_` and `-`, starting and ending with a letter or digit",
+                    at("\"acme")
+                ),
+            ]
+        );
+        assert_eq!(problems[1].hint, "did you mean `module`?");
+    }
+
+    #[test]
+    fn toml_that_does_not_parse_is_located() {
+        let problems = read(Path::new(""), "schemas = [\n[rust\n").expect_err("not TOML");
+        assert!(
+            problems[0]
+                .message
+                .starts_with("cardc.toml is not valid TOML")
+        );
+    }
+}

@@ -4,10 +4,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use cardc_codegen::diagnostics::{Source, escaped};
 use cardc_codegen::emit;
 use cardc_codegen::out::{self, Problem, WriteStatus, display_path};
+use cardc_codegen::project::config::{self, Config};
 use cardc_codegen::project::{self, Batch, Disk, Layout, Loaded, Placement, Runtime};
-use cardc_codegen::source_name;
 use cardc_codegen::target::Target;
 
 use crate::IO_FAILURE;
@@ -29,21 +30,25 @@ pub(crate) struct Args {
 #[derive(clap::Args)]
 pub(crate) struct Paths {
     /// The schema files, such as schema/render_intent.cards; the files they import are read
-    /// and written too.
-    #[arg(required = true, value_name = "SCHEMAS")]
+    /// and written too. With none, the project file's (cardc.toml, found from the working
+    /// directory up, or --project), and the outputs go where it says.
+    #[arg(value_name = "SCHEMAS", requires = "out")]
     schemas: Vec<PathBuf>,
     /// The directory the outputs live in; nothing is written outside it.
-    #[arg(long)]
-    out: PathBuf,
+    #[arg(long, requires = "schemas")]
+    out: Option<PathBuf>,
+    /// The project file, when it is not the cardc.toml found from the working directory up.
+    #[arg(long, value_name = "FILE", conflicts_with = "schemas")]
+    project: Option<PathBuf>,
     /// Write each output self-contained, its helpers copied in, instead of importing them from
     /// the target's shared runtime, written once into --out (TypeScript's `cardc_runtime.ts`,
     /// with each output's checks in `<stem>.guards.ts` beside it).
-    #[arg(long)]
+    #[arg(long, requires = "schemas")]
     self_contained: bool,
     /// The name the Python package is distributed as, its pyproject.toml's `[project] name`
     /// (such as acme-render-intent); by default its import name, the schema's file stem. Only
     /// for one schema file that imports none.
-    #[arg(long, value_name = "NAME", value_parser = python_distribution)]
+    #[arg(long, value_name = "NAME", value_parser = python_distribution, requires = "schemas")]
     python_distribution: Option<String>,
     /// Only the outputs of these targets: `rust`, `json-schema`, `typescript`, `python`
     /// (repeated, or separated by commas); every target's by default.
@@ -88,7 +93,22 @@ struct Run<'a> {
 impl<'a> Run<'a> {
     /// Loads and checks the schemas and places their outputs; the exit status when it cannot.
     fn compile(paths: &'a Paths) -> Result<Self, ExitCode> {
-        let loaded = project::load(&paths.schemas, &Disk, &|path| source_name(path));
+        let (loaded, layout) = match &paths.out {
+            Some(out) => {
+                let loaded = project::load(&paths.schemas, &Disk, &cardc_codegen::source_name);
+                let layout = command_line_layout(paths, out, &loaded);
+                (loaded, layout)
+            }
+            None => {
+                let config = project_config(paths.project.as_deref())?;
+                let keys: Vec<&str> = paths.targets.iter().map(|target| target.key()).collect();
+                let config = config.only(&keys).map_err(|problem| {
+                    eprintln!("error: {problem}; nothing was written");
+                    ExitCode::from(IO_FAILURE)
+                })?;
+                (config.load(&Disk), config.layout)
+            }
+        };
         if let Some(status) = report_problems(&loaded) {
             return Err(status);
         }
@@ -100,34 +120,6 @@ impl<'a> Run<'a> {
             );
             return Err(ExitCode::from(IO_FAILURE));
         }
-        let targets: &[&'static dyn Target] = if paths.targets.is_empty() {
-            emit::TARGETS
-        } else {
-            &paths.targets
-        };
-        let runtime = if paths.self_contained {
-            Runtime::SelfContained
-        } else {
-            Runtime::Beside
-        };
-        let layout = Layout {
-            placements: emit::TARGETS
-                .iter()
-                .filter(|target| targets.iter().any(|kept| kept.key() == target.key()))
-                .map(|&target| Placement {
-                    target,
-                    dir: paths.out.clone(),
-                    runtime: runtime.clone(),
-                })
-                .collect(),
-            python_distributions: paths
-                .python_distribution
-                .iter()
-                .zip(loaded.schemas().unwrap_or_default())
-                .map(|(name, schema)| (schema.stem.clone(), name.clone()))
-                .collect(),
-            ..Layout::default()
-        };
         let batches = project::plan(&loaded, &layout).map_err(|problem| {
             eprintln!("error: {problem}; nothing was written");
             ExitCode::FAILURE
@@ -198,16 +190,7 @@ impl<'a> Run<'a> {
         let mut count = 0;
         for batch in &self.batches {
             count += batch.outputs.len();
-            let found = match batch.schema {
-                Some(_) => out::check(&batch.dir, &batch.header, &batch.outputs),
-                // A shared runtime is no schema's: no orphan is its.
-                None => batch
-                    .files()
-                    .map(|(path, contents)| out::compare_file(&path, contents))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map(|found| found.into_iter().flatten().collect()),
-            };
-            match found {
+            match batch.check() {
                 Ok(found) => problems.extend(found.into_iter().map(|problem| (batch, problem))),
                 Err(error) => {
                     eprintln!("error: {error}");
@@ -231,33 +214,128 @@ impl<'a> Run<'a> {
         let orphaned = problems
             .iter()
             .any(|(_, problem)| matches!(problem, Problem::Orphaned(_)));
-        let schemas: Vec<String> = self
-            .paths
-            .schemas
-            .iter()
-            .map(|schema| shell_word(schema.as_os_str()))
-            .collect();
-        let targets: String = self
-            .paths
-            .targets
-            .iter()
-            .map(|target| format!(" --target {}", target.key()))
-            .collect();
         eprintln!(
-            "error: {} output(s) out of date; to refresh them run:\n    {} generate {} --out {}{}{targets}{}",
+            "error: {} output(s) out of date; to refresh them run:\n    {} generate{}{}",
             problems.len(),
             invocation(),
-            schemas.join(" "),
-            shell_word(self.paths.out.as_os_str()),
-            if self.paths.self_contained {
-                " --self-contained"
-            } else {
-                ""
-            },
+            self.paths.arguments(),
             if orphaned { " --prune" } else { "" }
         );
         ExitCode::FAILURE
     }
+}
+
+impl Paths {
+    /// The arguments as given, for a command to paste back: ` a.cards --out out --target rust`.
+    fn arguments(&self) -> String {
+        let mut words: Vec<String> = self
+            .schemas
+            .iter()
+            .map(|schema| shell_word(schema.as_os_str()))
+            .collect();
+        if let Some(out) = &self.out {
+            words.push(format!("--out {}", shell_word(out.as_os_str())));
+        }
+        if let Some(project) = &self.project {
+            words.push(format!("--project {}", shell_word(project.as_os_str())));
+        }
+        if self.self_contained {
+            words.push("--self-contained".to_string());
+        }
+        if let Some(name) = &self.python_distribution {
+            words.push(format!(
+                "--python-distribution {}",
+                shell_word(name.as_ref())
+            ));
+        }
+        words.extend(
+            self.targets
+                .iter()
+                .map(|target| format!("--target {}", target.key())),
+        );
+        words.iter().map(|word| format!(" {word}")).collect()
+    }
+}
+
+/// Where the command line puts every target's outputs: all in `--out`, each target's shared
+/// runtime beside them unless `--self-contained`.
+fn command_line_layout(paths: &Paths, out: &std::path::Path, loaded: &Loaded) -> Layout {
+    let targets: &[&'static dyn Target] = if paths.targets.is_empty() {
+        emit::TARGETS
+    } else {
+        &paths.targets
+    };
+    let runtime = if paths.self_contained {
+        Runtime::SelfContained
+    } else {
+        Runtime::Beside
+    };
+    Layout {
+        placements: emit::TARGETS
+            .iter()
+            .filter(|target| targets.iter().any(|kept| kept.key() == target.key()))
+            .map(|&target| Placement {
+                target,
+                dir: out.to_path_buf(),
+                runtime: runtime.clone(),
+            })
+            .collect(),
+        python_distributions: paths
+            .python_distribution
+            .iter()
+            .zip(loaded.schemas().unwrap_or_default())
+            .map(|(name, schema)| (schema.stem.clone(), name.clone()))
+            .collect(),
+        ..Layout::default()
+    }
+}
+
+/// The project file at `path`, or the one found from the working directory up, read; the exit
+/// status (its problems printed) when there is none or it is invalid.
+pub(crate) fn project_config(path: Option<&std::path::Path>) -> Result<Config, ExitCode> {
+    let path = match path {
+        Some(path) => path.to_path_buf(),
+        None => {
+            let cwd = std::env::current_dir().unwrap_or_default();
+            let Some(found) = config::find(&cwd) else {
+                eprintln!(
+                    "error: no schema file given, and no {} here or in a directory above; name \
+                     the schema files and --out, or run `{} init` to start a project",
+                    config::FILE_NAME,
+                    invocation()
+                );
+                return Err(ExitCode::from(IO_FAILURE));
+            };
+            found
+        }
+    };
+    let name = cardc_codegen::source_name(&path);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("error: cannot read {}: {error}", escaped(&name));
+            return Err(ExitCode::from(IO_FAILURE));
+        }
+    };
+    let dir = std::path::Path::new(&name)
+        .parent()
+        .unwrap_or(std::path::Path::new(""));
+    config::read(dir, &text).map_err(|problems| {
+        eprint!(
+            "{}",
+            Source {
+                name: &name,
+                text: &text
+            }
+            .render(&problems)
+        );
+        eprintln!(
+            "error: {} problem(s) in {}; nothing was written",
+            problems.len(),
+            escaped(&name)
+        );
+        ExitCode::FAILURE
+    })
 }
 
 /// Prints every problem of the loaded schemas, with a last line that counts them; the exit
@@ -277,11 +355,11 @@ pub(crate) fn report_problems(loaded: &Loaded) -> Option<ExitCode> {
     match failing.as_slice() {
         [file] if unreadable => eprintln!(
             "error: cannot read schema {}; nothing was written",
-            cardc_codegen::diagnostics::escaped(&file.name)
+            escaped(&file.name)
         ),
         [file] => eprintln!(
             "error: {count} problem(s) in {}; nothing was written",
-            cardc_codegen::diagnostics::escaped(&file.name)
+            escaped(&file.name)
         ),
         files => eprintln!(
             "error: {count} problem(s) in {} schema files; nothing was written",
