@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::layout::LINE_LENGTH;
 use super::naming;
-use crate::ir::Schema;
+use crate::ir::{Schema, TypeDef};
 use crate::target::Options;
 
 /// The `from ... import ...` lines of the imported types the module's `body` names, one per
@@ -20,7 +20,7 @@ pub(super) fn from_imports(schema: &Schema, options: &Options, body: &str) -> St
     for (module, names) in schema.imports() {
         let names: Vec<String> = names
             .into_iter()
-            .map(naming::type_name)
+            .flat_map(|name| candidates(schema, name))
             .filter(|name| named.contains(name.as_str()))
             .collect();
         if !names.is_empty() {
@@ -45,6 +45,30 @@ pub(super) fn from_imports(schema: &Schema, options: &Options, body: &str) -> St
         out.push_str(")\n");
     }
     out
+}
+
+/// The names a module may take for an imported type: its own, and the classes of an open
+/// union's or enum's catch-all.
+fn candidates(schema: &Schema, name: &str) -> Vec<String> {
+    let mut names = vec![naming::type_name(name)];
+    match schema.types.get(name) {
+        Some(TypeDef::Union(union)) => {
+            names.extend(
+                union
+                    .other
+                    .iter()
+                    .map(|o| naming::catch_all_class(name, &o.name)),
+            );
+        }
+        Some(TypeDef::Enum(enumeration)) => {
+            if let Some(other) = &enumeration.other {
+                names.push(naming::catch_all_class(name, &other.name));
+                names.push(naming::known_values_class(name));
+            }
+        }
+        _ => {}
+    }
+    names
 }
 
 /// The names Python code reads as variables: every identifier outside comments and string

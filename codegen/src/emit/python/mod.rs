@@ -278,7 +278,16 @@ pub fn emit_with(schema: &Schema, options: &Options) -> String {
         }
         w.out.push_str(&imported);
     }
-    w.out.push_str(&body);
+    // isort (and so `ruff check`) wants two blank lines after the imports before a class or
+    // a function, and one before any other statement (a schema of aliases alone).
+    let first = body.trim_start_matches('\n');
+    let definition = ["class ", "def ", "@"]
+        .iter()
+        .any(|start| first.starts_with(start));
+    match body.strip_prefix('\n') {
+        Some(rest) if !definition && rest.starts_with('\n') => w.out.push_str(rest),
+        _ => w.out.push_str(&body),
+    }
     w.out
 }
 
