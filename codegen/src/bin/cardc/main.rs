@@ -17,6 +17,7 @@ mod doc;
 mod fmt;
 mod generate;
 mod import;
+mod init;
 mod shell;
 
 /// The emitters build and drop millions of small token trees; under glibc's allocator half of
@@ -56,6 +57,10 @@ enum Command {
     /// Write the schema file that carries a JSON Schema's contract (draft 2020-12 or
     /// draft-07); what the schema language cannot carry is a note in the file and a warning.
     Import(import::Args),
+    /// Start a project: write a project file (cardc.toml) and a starter schema, never
+    /// overwriting a file, and print the next commands for each language asked for (every
+    /// language when none is).
+    Init(init::Args),
 }
 
 /// Exit status for unreadable input and unwritable output.
@@ -69,6 +74,7 @@ fn main() -> ExitCode {
         Command::Doc(args) => doc::run(&args),
         Command::Fmt(args) => fmt::run(&args),
         Command::Import(args) => import::run(&args),
+        Command::Init(args) => init::run(&args),
     }
 }
 

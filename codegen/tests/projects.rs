@@ -1,0 +1,194 @@
+//! Projects from the command line: `cardc init` starts one, `generate` and `check` with no
+//! schema argument act on the whole project file, `--target` keeps some outputs, and schema
+//! files that import one another are generated together.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const CARDC: &str = env!("CARGO_BIN_EXE_cardc");
+
+fn cardc(dir: &Path, args: &[&str]) -> Output {
+    Command::new(CARDC)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run cardc")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn init_starts_a_project_that_generates_and_checks_and_never_overwrites() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let init = cardc(
+        dir.path(),
+        &["init", "--rust", "--typescript", "web/src/contracts"],
+    );
+    assert!(init.status.success(), "{}", text(&init.stderr));
+    let printed = text(&init.stdout);
+    assert!(
+        printed.contains("wrote cardc.toml\nwrote schema/contract.cards\n"),
+        "{printed}"
+    );
+    assert!(printed.contains("pub mod contract;"), "{printed}");
+    assert!(
+        printed.contains("web/src/contracts/contract.js"),
+        "{printed}"
+    );
+    assert!(!printed.contains("Python"), "{printed}");
+    let generate = cardc(dir.path(), &["generate"]);
+    assert!(generate.status.success(), "{}", text(&generate.stderr));
+    assert!(dir.path().join("src/contracts/contract.rs").is_file());
+    assert!(dir.path().join("web/src/contracts/contract.ts").is_file());
+    assert!(!dir.path().join("schemas").exists());
+    let check = cardc(dir.path(), &["check"]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    // A second init refuses, and writes nothing.
+    let project = std::fs::read_to_string(dir.path().join("cardc.toml")).expect("project file");
+    let again = cardc(dir.path(), &["init", "--python", "worker"]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(text(&again.stderr).contains("cardc.toml exists already"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("cardc.toml")).expect("project file"),
+        project
+    );
+}
+
+#[test]
+fn init_keeps_a_schema_that_is_there() {
+    let dir = tempfile::tempdir().expect("scratch");
+    std::fs::create_dir_all(dir.path().join("schema")).expect("mkdir");
+    std::fs::write(dir.path().join("schema/contract.cards"), "struct Mine {}\n").expect("write");
+    let init = cardc(dir.path(), &["init"]);
+    assert!(init.status.success(), "{}", text(&init.stderr));
+    assert!(text(&init.stdout).contains("kept schema/contract.cards, which exists"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("schema/contract.cards")).expect("schema"),
+        "struct Mine {}\n"
+    );
+}
+
+/// A project of two files, one importing the other, every target in its own directory.
+fn two_file_project(dir: &Path) {
+    std::fs::create_dir_all(dir.join("schema")).expect("mkdir");
+    std::fs::write(
+        dir.join("schema/common.cards"),
+        "/// An id.\nstruct Id(String);\n",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.join("schema/chat.cards"),
+        "use common::Id;\n#[union(tag = \"kind\")]\nenum Message {\n    Say(Say),\n}\n\
+         struct Say {\n    id: Id,\n}\n",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.join("cardc.toml"),
+        "schemas = [\"schema/chat.cards\"]\n[rust]\nout = \"rust\"\n[typescript]\nout = \"web\"\n\
+         [python]\nout = \"worker\"\n[json-schema]\nout = \"schemas\"\n",
+    )
+    .expect("write");
+}
+
+#[test]
+fn generate_and_check_act_on_the_whole_project_or_the_targets_named() {
+    let dir = tempfile::tempdir().expect("scratch");
+    two_file_project(dir.path());
+    let only = cardc(dir.path(), &["generate", "--target", "typescript"]);
+    assert!(only.status.success(), "{}", text(&only.stderr));
+    assert!(dir.path().join("web/chat.ts").is_file());
+    assert!(dir.path().join("web/common.ts").is_file());
+    assert!(!dir.path().join("rust").exists());
+    let stale = cardc(dir.path(), &["check"]);
+    assert_eq!(stale.status.code(), Some(1));
+    assert!(
+        text(&stale.stderr).contains("missing: rust/chat.rs"),
+        "{}",
+        text(&stale.stderr)
+    );
+    assert!(
+        text(&stale.stderr).contains(" generate\n"),
+        "{}",
+        text(&stale.stderr)
+    );
+    assert!(cardc(dir.path(), &["generate"]).status.success());
+    assert!(cardc(dir.path(), &["check"]).status.success());
+    let rust = std::fs::read_to_string(dir.path().join("rust/chat.rs")).expect("chat.rs");
+    assert!(rust.contains("use super::common::Id;"), "{rust}");
+    // From a directory below, the project file is found above.
+    std::fs::create_dir_all(dir.path().join("web/deep")).expect("mkdir");
+    let below = cardc(&dir.path().join("web/deep"), &["check", "--target", "rust"]);
+    assert!(below.status.success(), "{}", text(&below.stderr));
+    // A target the project file does not place is refused, and nothing is written.
+    std::fs::write(
+        dir.path().join("cardc.toml"),
+        "schemas = [\"schema/chat.cards\"]\n[rust]\nout = \"rust\"\n",
+    )
+    .expect("write");
+    let missing = cardc(dir.path(), &["generate", "--target", "python"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("writes no `python` outputs"));
+}
+
+#[test]
+fn a_bad_project_file_is_reported_where_it_is_wrong_and_nothing_is_written() {
+    let dir = tempfile::tempdir().expect("scratch");
+    two_file_project(dir.path());
+    std::fs::write(
+        dir.path().join("cardc.toml"),
+        "schemas = [\"schema/chat.cards\"]\n[rust]\nout = \"rust\"\nmodul = \"crate\"\n",
+    )
+    .expect("write");
+    let output = cardc(dir.path(), &["generate"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("cardc.toml:4:1"), "{stderr}");
+    assert!(stderr.contains("did you mean `module`?"), "{stderr}");
+    assert!(!dir.path().join("rust").exists());
+}
+
+#[test]
+fn a_schema_is_generated_with_the_files_it_imports_and_an_import_error_is_located() {
+    let dir = tempfile::tempdir().expect("scratch");
+    two_file_project(dir.path());
+    let output = cardc(
+        dir.path(),
+        &["generate", "schema/chat.cards", "--out", "out"],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    for file in [
+        "chat.rs",
+        "common.rs",
+        "chat.schema.json",
+        "common.schema.json",
+    ] {
+        assert!(dir.path().join("out").join(file).is_file(), "{file}");
+    }
+    // Two Python packages side by side: each a distribution of its own.
+    let pyproject = std::fs::read_to_string(dir.path().join("out/python/chat/pyproject.toml"))
+        .expect("chat's pyproject.toml");
+    assert!(pyproject.contains(", \"common\"]"), "{pyproject}");
+    let contained = cardc(
+        dir.path(),
+        &[
+            "generate",
+            "schema/chat.cards",
+            "--out",
+            "inline",
+            "--self-contained",
+        ],
+    );
+    assert_eq!(contained.status.code(), Some(1));
+    assert!(text(&contained.stderr).contains("written self-contained"));
+    std::fs::write(dir.path().join("schema/chat.cards"), "use comon::Id;\n").expect("write");
+    let missing = cardc(dir.path(), &["check", "schema/chat.cards", "--out", "out"]);
+    assert_eq!(missing.status.code(), Some(1));
+    let stderr = text(&missing.stderr);
+    assert!(
+        stderr.contains("cannot read schema/comon.cards"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("schema/chat.cards:1:5"), "{stderr}");
+}
