@@ -192,3 +192,105 @@ fn a_schema_is_generated_with_the_files_it_imports_and_an_import_error_is_locate
     );
     assert!(stderr.contains("schema/chat.cards:1:5"), "{stderr}");
 }
+
+/// A running `cardc generate --watch`, its output lines as they come, killed when dropped.
+struct Watch {
+    child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Watch {
+    fn start(dir: &Path) -> Watch {
+        use std::io::BufRead;
+        let mut child = Command::new(CARDC)
+            .current_dir(dir)
+            .args(["generate", "--watch"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run cardc --watch");
+        let (send, lines) = std::sync::mpsc::channel();
+        let stdout = child.stdout.take().expect("piped");
+        let stderr = child.stderr.take().expect("piped");
+        for stream in [
+            Box::new(stdout) as Box<dyn std::io::Read + Send>,
+            Box::new(stderr),
+        ] {
+            let send = send.clone();
+            std::thread::spawn(move || {
+                for line in std::io::BufReader::new(stream)
+                    .lines()
+                    .map_while(Result::ok)
+                {
+                    if send.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        Watch {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for a line holding `needle` (a minute at most, so a broken watch fails the test
+    /// rather than hanging it); gives every line seen up to it.
+    fn until(&mut self, needle: &str) -> String {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        let start = self.seen.len();
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let found = line.contains(needle);
+                    self.seen.push(line);
+                    if found {
+                        return self.seen[start..].join("\n");
+                    }
+                }
+                Err(_) => panic!("no line with {needle:?}; saw:\n{}", self.seen.join("\n")),
+            }
+        }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Saves `text` at `path` as an editor does: written beside it, then renamed over it.
+fn save(path: &Path, text: &str) {
+    let temporary = path.with_extension("cards.swp");
+    std::fs::write(&temporary, text).expect("write");
+    std::fs::rename(&temporary, path).expect("rename");
+}
+
+#[test]
+fn watch_regenerates_on_a_change_and_goes_on_after_an_error_reported_once() {
+    let dir = tempfile::tempdir().expect("scratch");
+    two_file_project(dir.path());
+    let mut watch = Watch::start(dir.path());
+    let first = watch.until("watching");
+    assert!(first.contains("wrote rust/chat.rs"), "{first}");
+    // A mistake in the imported file: reported, and the watch goes on.
+    let common = dir.path().join("schema/common.cards");
+    save(&common, "struct Id(Strin);\n");
+    let broken = watch.until("watching");
+    assert!(broken.contains("unknown type `Strin`"), "{broken}");
+    // The same mistake again is not reported again.
+    save(&common, "struct Id(Strin);\n\n");
+    let again = watch.until("watching");
+    assert!(!again.contains("Strin"), "{again}");
+    // The fix is generated.
+    save(&common, "/// An id, now a number.\nstruct Id(u32);\n");
+    let fixed = watch.until("watching");
+    assert!(fixed.contains("wrote rust/common.rs"), "{fixed}");
+    let rust = std::fs::read_to_string(dir.path().join("rust/common.rs")).expect("common.rs");
+    assert!(rust.contains("pub struct Id(pub u32);"), "{rust}");
+}

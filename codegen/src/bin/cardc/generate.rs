@@ -23,6 +23,10 @@ pub(crate) struct Args {
     /// generated them, but which it no longer produces.
     #[arg(long)]
     prune: bool,
+    /// Keep going: generate again on every change of a schema file read or of the project
+    /// file (debounced), reporting problems and waiting for a fix, until interrupted.
+    #[arg(long, conflicts_with = "prune")]
+    watch: bool,
 }
 
 /// The schemas, where their outputs go and how they are written: what `generate` and `check`
@@ -75,6 +79,9 @@ pub(crate) fn target(key: &str) -> Result<&'static dyn Target, String> {
 /// `cardc generate`: writes the outputs that changed, then reports (or with `--prune` deletes)
 /// the orphans.
 pub(crate) fn generate(args: &Args) -> ExitCode {
+    if args.watch {
+        return crate::watch::run(&args.paths);
+    }
     Run::compile(&args.paths).map_or_else(|status| status, |run| run.generate(args.prune))
 }
 
@@ -91,44 +98,20 @@ struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    /// Loads and checks the schemas and places their outputs; the exit status when it cannot.
+    /// Loads and checks the schemas and places their outputs; the exit status when it cannot,
+    /// its problems printed.
     fn compile(paths: &'a Paths) -> Result<Self, ExitCode> {
-        let (loaded, layout) = match &paths.out {
-            Some(out) => {
-                let loaded = project::load(&paths.schemas, &Disk, &cardc_codegen::source_name);
-                let layout = command_line_layout(paths, out, &loaded);
-                (loaded, layout)
+        match prepare(paths) {
+            Ok((loaded, batches)) => Ok(Run {
+                paths,
+                loaded,
+                batches,
+            }),
+            Err(failure) => {
+                eprint!("{}", failure.report);
+                Err(failure.status)
             }
-            None => {
-                let config = project_config(paths.project.as_deref())?;
-                let keys: Vec<&str> = paths.targets.iter().map(|target| target.key()).collect();
-                let config = config.only(&keys).map_err(|problem| {
-                    eprintln!("error: {problem}; nothing was written");
-                    ExitCode::from(IO_FAILURE)
-                })?;
-                (config.load(&Disk), config.layout)
-            }
-        };
-        if let Some(status) = report_problems(&loaded) {
-            return Err(status);
         }
-        if paths.python_distribution.is_some() && loaded.files.len() > 1 {
-            eprintln!(
-                "error: --python-distribution names the package of one schema file, and these \
-                 are {}: name each one's in a project file (cardc.toml); nothing was written",
-                loaded.files.len()
-            );
-            return Err(ExitCode::from(IO_FAILURE));
-        }
-        let batches = project::plan(&loaded, &layout).map_err(|problem| {
-            eprintln!("error: {problem}; nothing was written");
-            ExitCode::FAILURE
-        })?;
-        Ok(Run {
-            paths,
-            loaded,
-            batches,
-        })
     }
 
     /// The name of the schema of a batch, in messages.
@@ -225,7 +208,72 @@ impl<'a> Run<'a> {
     }
 }
 
+/// Why the outputs cannot be placed: the report to print, the exit status, and the files read
+/// on the way (which `--watch` watches for a fix).
+pub(crate) struct Failure {
+    pub(crate) report: String,
+    pub(crate) status: ExitCode,
+    pub(crate) inputs: Vec<PathBuf>,
+}
+
+/// Reads the project file (with no schema argument) and the schemas, checks them and places
+/// their outputs: the loaded schemas and the batches, or why not.
+pub(crate) fn prepare(paths: &Paths) -> Result<(Loaded, Vec<Batch>), Failure> {
+    let (loaded, layout) = match &paths.out {
+        Some(out) => {
+            let loaded = project::load(&paths.schemas, &Disk, &cardc_codegen::source_name);
+            let layout = command_line_layout(paths, out, &loaded);
+            (loaded, layout)
+        }
+        None => {
+            let config = project_config(paths.project.as_deref())?;
+            let keys: Vec<&str> = paths.targets.iter().map(|target| target.key()).collect();
+            let config = config.only(&keys).map_err(|problem| Failure {
+                report: format!("error: {problem}; nothing was written\n"),
+                status: ExitCode::from(IO_FAILURE),
+                inputs: Vec::new(),
+            })?;
+            (config.load(&Disk), config.layout)
+        }
+    };
+    let inputs = || loaded.files.iter().map(|file| file.path.clone()).collect();
+    if let Some((report, status)) = problems_report(&loaded) {
+        return Err(Failure {
+            report,
+            status,
+            inputs: inputs(),
+        });
+    }
+    if paths.python_distribution.is_some() && loaded.files.len() > 1 {
+        return Err(Failure {
+            report: format!(
+                "error: --python-distribution names the package of one schema file, and these \
+                 are {}: name each one's in a project file (cardc.toml); nothing was written\n",
+                loaded.files.len()
+            ),
+            status: ExitCode::from(IO_FAILURE),
+            inputs: inputs(),
+        });
+    }
+    match project::plan(&loaded, &layout) {
+        Ok(batches) => Ok((loaded, batches)),
+        Err(problem) => Err(Failure {
+            report: format!("error: {problem}; nothing was written\n"),
+            status: ExitCode::FAILURE,
+            inputs: inputs(),
+        }),
+    }
+}
+
 impl Paths {
+    /// The project file the paths act on: none when they name schema files.
+    pub(crate) fn project_file(&self) -> Option<PathBuf> {
+        match self.out {
+            Some(_) => None,
+            None => project_file(self.project.as_deref()),
+        }
+    }
+
     /// The arguments as given, for a command to paste back: ` a.cards --out out --target rust`.
     fn arguments(&self) -> String {
         let mut words: Vec<String> = self
@@ -290,85 +338,93 @@ fn command_line_layout(paths: &Paths, out: &std::path::Path, loaded: &Loaded) ->
     }
 }
 
-/// The project file at `path`, or the one found from the working directory up, read; the exit
-/// status (its problems printed) when there is none or it is invalid.
-pub(crate) fn project_config(path: Option<&std::path::Path>) -> Result<Config, ExitCode> {
-    let path = match path {
-        Some(path) => path.to_path_buf(),
-        None => {
-            let cwd = std::env::current_dir().unwrap_or_default();
-            let Some(found) = config::find(&cwd) else {
-                eprintln!(
-                    "error: no schema file given, and no {} here or in a directory above; name \
-                     the schema files and --out, or run `{} init` to start a project",
-                    config::FILE_NAME,
-                    invocation()
-                );
-                return Err(ExitCode::from(IO_FAILURE));
-            };
-            found
-        }
+/// Where the project file is: at `path`, or the one found from the working directory up.
+pub(crate) fn project_file(path: Option<&std::path::Path>) -> Option<PathBuf> {
+    match path {
+        Some(path) => Some(path.to_path_buf()),
+        None => config::find(&std::env::current_dir().unwrap_or_default()),
+    }
+}
+
+/// The project file at `path`, or the one found from the working directory up, read; or why
+/// there is none, or its problems.
+pub(crate) fn project_config(path: Option<&std::path::Path>) -> Result<Config, Failure> {
+    let Some(path) = project_file(path) else {
+        return Err(Failure {
+            report: format!(
+                "error: no schema file given, and no {} here or in a directory above; name the \
+                 schema files and --out, or run `{} init` to start a project\n",
+                config::FILE_NAME,
+                invocation()
+            ),
+            status: ExitCode::from(IO_FAILURE),
+            inputs: Vec::new(),
+        });
     };
     let name = cardc_codegen::source_name(&path);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(error) => {
-            eprintln!("error: cannot read {}: {error}", escaped(&name));
-            return Err(ExitCode::from(IO_FAILURE));
-        }
+    let failure = |report: String, status: ExitCode| Failure {
+        report,
+        status,
+        inputs: vec![project::absolute(&path)],
     };
+    let text = std::fs::read_to_string(&path).map_err(|error| {
+        failure(
+            format!("error: cannot read {}: {error}\n", escaped(&name)),
+            ExitCode::from(IO_FAILURE),
+        )
+    })?;
     let dir = std::path::Path::new(&name)
         .parent()
         .unwrap_or(std::path::Path::new(""));
     config::read(dir, &text).map_err(|problems| {
-        eprint!(
-            "{}",
-            Source {
-                name: &name,
-                text: &text
-            }
-            .render(&problems)
-        );
-        eprintln!(
-            "error: {} problem(s) in {}; nothing was written",
-            problems.len(),
-            escaped(&name)
-        );
-        ExitCode::FAILURE
+        let source = Source {
+            name: &name,
+            text: &text,
+        };
+        failure(
+            format!(
+                "{}error: {} problem(s) in {}; nothing was written\n",
+                source.render(&problems),
+                problems.len(),
+                escaped(&name)
+            ),
+            ExitCode::FAILURE,
+        )
     })
 }
 
-/// Prints every problem of the loaded schemas, with a last line that counts them; the exit
-/// status when there are any (an I/O failure when a schema asked for cannot be read).
-pub(crate) fn report_problems(loaded: &Loaded) -> Option<ExitCode> {
+/// Every problem of the loaded schemas, with a last line that counts them, and the exit status
+/// (an I/O failure when a schema asked for cannot be read); `None` when there are none.
+pub(crate) fn problems_report(loaded: &Loaded) -> Option<(String, ExitCode)> {
     let count = loaded.problem_count();
     if count == 0 {
         return None;
     }
-    eprint!("{}", loaded.report());
+    let mut report = loaded.report();
     let failing: Vec<&project::File> = loaded
         .files
         .iter()
         .filter(|file| file.checked.is_err())
         .collect();
     let unreadable = failing.iter().any(|file| file.unreadable());
-    match failing.as_slice() {
-        [file] if unreadable => eprintln!(
-            "error: cannot read schema {}; nothing was written",
+    report.push_str(&match failing.as_slice() {
+        [file] if unreadable => format!(
+            "error: cannot read schema {}; nothing was written\n",
             escaped(&file.name)
         ),
-        [file] => eprintln!(
-            "error: {count} problem(s) in {}; nothing was written",
+        [file] => format!(
+            "error: {count} problem(s) in {}; nothing was written\n",
             escaped(&file.name)
         ),
-        files => eprintln!(
-            "error: {count} problem(s) in {} schema files; nothing was written",
+        files => format!(
+            "error: {count} problem(s) in {} schema files; nothing was written\n",
             files.len()
         ),
-    }
-    Some(if unreadable {
+    });
+    let status = if unreadable {
         ExitCode::from(IO_FAILURE)
     } else {
         ExitCode::FAILURE
-    })
+    };
+    Some((report, status))
 }

@@ -19,6 +19,7 @@ mod generate;
 mod import;
 mod init;
 mod shell;
+mod watch;
 
 /// The emitters build and drop millions of small token trees; under glibc's allocator half of
 /// a large schema's time went to `malloc` and `free`, and more with every schema compiled in
