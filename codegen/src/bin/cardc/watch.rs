@@ -1,6 +1,7 @@
 //! `cardc generate --watch`: generates, then again on every change of a schema file read or of
 //! the project file, debounced; a problem is reported and the watch goes on, and a report is
-//! printed once, not again on a change that leaves it as it was.
+//! printed once, not again on a change that leaves it as it was. Everything goes to standard
+//! output, in the order it happened, as `tsc --watch` writes its log.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -25,7 +26,7 @@ pub(crate) fn run(paths: &Paths) -> ExitCode {
     let mut debouncer = match new_debouncer(QUIET, events) {
         Ok(debouncer) => debouncer,
         Err(error) => {
-            eprintln!("error: cannot watch the files: {error}");
+            println!("error: cannot watch the files: {error}");
             return ExitCode::from(IO_FAILURE);
         }
     };
@@ -34,7 +35,7 @@ pub(crate) fn run(paths: &Paths) -> ExitCode {
     loop {
         let (inputs, report) = once(paths);
         if report != last_report {
-            eprint!("{report}");
+            print!("{report}");
             last_report = report;
         }
         // The directories of the files, not the files: an editor saves by replacing a file,
@@ -42,7 +43,7 @@ pub(crate) fn run(paths: &Paths) -> ExitCode {
         let dirs: BTreeSet<PathBuf> = inputs.iter().filter_map(|path| nearest_dir(path)).collect();
         for dir in dirs.difference(&watched_dirs) {
             if let Err(error) = debouncer.watcher().watch(dir, RecursiveMode::NonRecursive) {
-                eprintln!("error: cannot watch {}: {error}", display_path(dir));
+                println!("error: cannot watch {}: {error}", display_path(dir));
                 return ExitCode::from(IO_FAILURE);
             }
         }
@@ -65,7 +66,7 @@ pub(crate) fn run(paths: &Paths) -> ExitCode {
                         break;
                     }
                 }
-                Ok(Err(error)) => eprintln!("warning: the watcher: {error}"),
+                Ok(Err(error)) => println!("warning: the watcher: {error}"),
                 Err(_) => return ExitCode::from(IO_FAILURE),
             }
         }
