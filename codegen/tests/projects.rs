@@ -288,3 +288,31 @@ fn watch_regenerates_on_a_change_and_goes_on_after_an_error_reported_once() {
     let rust = std::fs::read_to_string(dir.path().join("rust/common.rs")).expect("common.rs");
     assert!(rust.contains("pub struct Id(pub u32);"), "{rust}");
 }
+
+#[test]
+fn fmt_with_no_file_lays_out_the_whole_project_or_nothing() {
+    let dir = tempfile::tempdir().expect("scratch");
+    two_file_project(dir.path());
+    let common = dir.path().join("schema/common.cards");
+    std::fs::write(&common, "struct   Id( String );\n").expect("write");
+    let check = cardc(dir.path(), &["fmt", "--check"]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(text(&check.stdout).contains("+struct Id(String);"));
+    // One file that does not parse: no file is written.
+    let chat = dir.path().join("schema/chat.cards");
+    let chat_text = std::fs::read_to_string(&chat).expect("chat");
+    std::fs::write(&chat, format!("{chat_text}struct {{\n")).expect("write");
+    let broken = cardc(dir.path(), &["fmt"]);
+    assert_eq!(broken.status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_to_string(&common).expect("common"),
+        "struct   Id( String );\n"
+    );
+    std::fs::write(&chat, &chat_text).expect("write");
+    let formatted = cardc(dir.path(), &["fmt"]);
+    assert!(formatted.status.success(), "{}", text(&formatted.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&common).expect("common"),
+        "struct Id(String);\n"
+    );
+}
