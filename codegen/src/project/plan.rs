@@ -101,16 +101,48 @@ pub fn plan(loaded: &Loaded, layout: &Layout) -> Result<Vec<Batch>, String> {
     let Some(schemas) = loaded.schemas() else {
         return Err("a schema does not check".to_string());
     };
-    let mut batches: Vec<Batch> = Vec::new();
     let mut runtimes: BTreeMap<PathBuf, String> = BTreeMap::new();
+    // Each schema under each placement, with its header and options: decided in order, then
+    // emitted on every core (each emission is a pure function of its job), then gathered in
+    // order, so the batches are the same whatever the threads did.
+    let mut jobs = Vec::new();
     for (index, (file, schema)) in loaded.files.iter().zip(&schemas).enumerate() {
-        // Per directory: the outputs, the modules and the companions.
-        let mut parts: Vec<(&Path, String, [Vec<Output>; 3])> = Vec::new();
         for placement in &layout.placements {
-            let target = placement.target;
             let mut schema = (*schema).clone();
             schema.source_name = header_name(&file.path, &placement.dir);
             let options = options(loaded, layout, placement, &schema, &mut runtimes)?;
+            jobs.push((index, placement, schema, options));
+        }
+    }
+    let emitted = parallel(&jobs, |(_, placement, schema, options)| {
+        let target = placement.target;
+        let output = |(path, contents)| Output { path, contents };
+        [
+            vec![Output {
+                path: target.path(&schema.stem, options),
+                contents: target.emit(schema, options),
+            }],
+            target
+                .modules(schema, options)
+                .into_iter()
+                .map(output)
+                .collect(),
+            target
+                .companions(schema, options)
+                .into_iter()
+                .map(output)
+                .collect(),
+        ]
+    });
+    let mut batches: Vec<Batch> = Vec::new();
+    let mut jobs = jobs.iter().zip(emitted).peekable();
+    while let Some(((index, ..), _)) = jobs.peek() {
+        let index = *index;
+        // Per directory of this schema: the outputs, the modules and the companions.
+        let mut parts: Vec<(&Path, String, [Vec<Output>; 3])> = Vec::new();
+        while let Some(((_, placement, schema, _), [outputs, modules, companions])) =
+            jobs.next_if(|((at, ..), _)| *at == index)
+        {
             let at = match parts.iter().position(|(dir, ..)| *dir == placement.dir) {
                 Some(at) => at,
                 None => {
@@ -122,14 +154,10 @@ pub fn plan(loaded: &Loaded, layout: &Layout) -> Result<Vec<Batch>, String> {
                     parts.len() - 1
                 }
             };
-            let [outputs, modules, companions] = &mut parts[at].2;
-            outputs.push(Output {
-                path: target.path(&schema.stem, &options),
-                contents: target.emit(&schema, &options),
-            });
-            let output = |(path, contents)| Output { path, contents };
-            modules.extend(target.modules(&schema, &options).into_iter().map(output));
-            companions.extend(target.companions(&schema, &options).into_iter().map(output));
+            let [all_outputs, all_modules, all_companions] = &mut parts[at].2;
+            all_outputs.extend(outputs);
+            all_modules.extend(modules);
+            all_companions.extend(companions);
         }
         for (dir, header, parts) in parts {
             batches.push(Batch {
@@ -154,6 +182,39 @@ pub fn plan(loaded: &Loaded, layout: &Layout) -> Result<Vec<Batch>, String> {
         });
     }
     Ok(batches)
+}
+
+/// `work` of every job, on as many threads as there are cores, in the jobs' order.
+fn parallel<J: Sync, R: Send>(jobs: &[J], work: impl Fn(&J) -> R + Sync) -> Vec<R> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.min(jobs.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(job) = jobs.get(at) else {
+                            return done;
+                        };
+                        done.push((at, work(job)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            // A panic in an emitter is a bug; it goes on unwinding here.
+            .flat_map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    done.sort_by_key(|(at, _)| *at);
+    done.into_iter().map(|(_, result)| result).collect()
 }
 
 /// The options one target emits one schema with under `layout`, noting the shared runtime

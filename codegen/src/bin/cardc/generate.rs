@@ -188,7 +188,12 @@ impl<'a> Run<'a> {
             .map(|file| file.name.as_str())
             .collect();
         if problems.is_empty() {
-            println!("{count} output(s) of {} are up to date", names.join(", "));
+            // A large project is counted rather than listed.
+            let of = match names.len() {
+                0..=3 => names.join(", "),
+                files => format!("{files} schema files"),
+            };
+            println!("{count} output(s) of {of} are up to date");
             return ExitCode::SUCCESS;
         }
         for (batch, problem) in &problems {
