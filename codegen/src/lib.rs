@@ -2,10 +2,11 @@
 //!
 //! The pipeline reads top to bottom: [`syntax`] parses a schema file with syn, [`check`]
 //! resolves and validates it into the [`ir`], the [`emit`] modules turn the IR into Rust, JSON
-//! Schema and TypeScript, and [`out`] writes them (or compares them, in check mode); beside
-//! the emitters, [`compat`] compares two checked schemas and says whom each change breaks, and
-//! [`doc`] writes a reference of the contract for people. Errors
-//! from every stage are [`diagnostics::Diagnostic`]s, rendered by each front end.
+//! Schema, TypeScript and Python (one module per entry of [`emit::TARGETS`]), and [`out`]
+//! writes them (or compares them, in check mode); beside the emitters, [`compat`] compares two
+//! checked schemas and says whom each change breaks, and [`doc`] writes a reference of the
+//! contract for people. Errors from every stage are [`diagnostics::Diagnostic`]s, rendered by
+//! each front end.
 
 pub mod accept;
 #[cfg(feature = "write")]
@@ -17,11 +18,16 @@ pub mod diagnostics;
 pub mod doc;
 pub mod emit;
 pub mod fmt;
+#[cfg(feature = "write")]
+pub mod git;
 pub mod header;
 pub mod import;
 pub mod ir;
+pub mod json_pointer;
 pub mod json_text;
 pub mod limits;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod naming;
 #[cfg(feature = "write")]
 pub mod out;
@@ -42,13 +48,24 @@ use diagnostics::Diagnostic;
 /// nothing: a `use` is refused, and a file that imports is loaded with [`project::load`].
 pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnostic>> {
     let (file, errors) = syntax::parse(text);
-    check_parsed(&file, errors, source_name, &stem_of(source_name), None)
+    check_parsed(source_name, &file, errors)
+}
+
+/// The second half of [`compile`], for a front end that keeps the parsed file (the language
+/// server navigates it): checks `file`, parsed with `parse_errors`, and reports both as
+/// [`compile`] does.
+pub fn check_parsed(
+    source_name: &str,
+    file: &syntax::ast::SchemaFile,
+    parse_errors: Vec<Diagnostic>,
+) -> Result<ir::Schema, Vec<Diagnostic>> {
+    check_parsed_importing(file, parse_errors, source_name, &stem_of(source_name), None)
 }
 
 /// Checks a parsed schema file, with the errors parsing it found: the IR when there are none,
 /// else every error in file order. `imported` is as [`check::check_importing`] takes it, or
 /// `None` for a file compiled alone.
-pub(crate) fn check_parsed(
+pub(crate) fn check_parsed_importing(
     file: &syntax::ast::SchemaFile,
     mut errors: Vec<Diagnostic>,
     source_name: &str,
@@ -133,7 +150,7 @@ fn first_difference(
     pointer: String,
 ) -> Option<(String, &'static str)> {
     use serde_json::Value;
-    let at = |key: &str| format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
+    let at = |key: &str| json_pointer::child(&pointer, key);
     match (given, written) {
         (Value::Object(given), Value::Object(written)) => {
             for (key, value) in given {

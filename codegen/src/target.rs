@@ -10,10 +10,10 @@ use crate::ir::Schema;
 
 /// One output language.
 pub trait Target: Sync {
-    /// The target's key, in options and messages: `rust`, `json-schema`, `typescript`.
+    /// The target's key, in options and messages: `rust`, `json-schema`, `typescript`, `python`.
     fn key(&self) -> &'static str;
 
-    /// The language's name in messages: `Rust`, `JSON Schema`, `TypeScript`.
+    /// The language's name in messages: `Rust`, `JSON Schema`, `TypeScript`, `Python`.
     fn language(&self) -> &'static str;
 
     /// The name of the derive's constant that holds this output (`JSON_SCHEMA`).

@@ -1,7 +1,8 @@
 //! Golden outputs: every schema under `tests/schemas/<case>/<case>.cards` (the golden cases)
 //! and `tests/contracts/<case>/<case>.cards` (the public protocols) compiles to exactly the
 //! committed `<case>.rs`, `<case>.schema.json` and `<case>.ts` beside it, and the committed
-//! `generated/` equals what the render-intent schema produces now. The golden cases are written
+//! `generated/` equals what the render-intent schema produces now, and so does the Python
+//! runtime's `_limits.py`. The golden cases are written
 //! self-contained (`--self-contained`: one TypeScript file per case, which reads and compiles
 //! alone, rather than 30 copies of the shared runtime); `generated/` is written as the CLI
 //! writes by default, its TypeScript importing `render_intent.guards.ts` and `cardc_runtime.ts`.
@@ -13,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use cardc_codegen::diagnostics::Source;
+use cardc_codegen::emit::python::runtime_limits;
 use cardc_codegen::out::{self, Problem};
 use cardc_codegen::target::Options;
 use cardc_codegen::{compile, emit, header_name};
@@ -118,6 +120,24 @@ fn generated_outputs_are_fresh() {
         "{}\ngenerated/ is stale; refresh it with:\n    \
          cargo run --bin cardc -- generate schema/render_intent.cards --out generated",
         describe(&problems, "schema/render_intent.cards")
+    );
+}
+
+/// The Python runtime package holds no copy of a limit the compiler defines: its `_limits.py`
+/// is written from them.
+#[test]
+fn the_python_runtimes_limits_are_the_compilers() {
+    let path = repo_root().join(runtime_limits::PATH);
+    let text = runtime_limits::text();
+    if std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1") {
+        out::write_files(&[(path.clone(), text.as_str())]).expect("write the runtime's limits");
+    }
+    let problem = out::compare_file(&path, &text).expect("read the runtime's limits");
+    assert!(
+        problem.is_none(),
+        "{} is stale; refresh it with:\n    \
+         CARDC_BLESS=1 cargo test -p cardc-codegen --test golden",
+        runtime_limits::PATH
     );
 }
 

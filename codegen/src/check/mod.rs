@@ -60,7 +60,7 @@ pub fn check(
     stem: &str,
     targets: &[&dyn Target],
 ) -> Result<ir::Schema, Vec<Diagnostic>> {
-    check_counting(file, source_name, stem, targets, None).0
+    check_with(file, source_name, stem, targets, None)
 }
 
 /// [`check`] for a file whose `use` declarations name other schema files: `imported` holds,
@@ -73,18 +73,17 @@ pub fn check_importing(
     targets: &[&dyn Target],
     imported: &[Option<&ir::Schema>],
 ) -> Result<ir::Schema, Vec<Diagnostic>> {
-    check_counting(file, source_name, stem, targets, Some(imported)).0
+    check_with(file, source_name, stem, targets, Some(imported))
 }
 
-/// [`check_importing`], and how many names its "did you mean" suggestions compared: the one
-/// part of the work that grows with the product of two counts unless it is kept in bounds.
-fn check_counting(
+/// [`check`], or [`check_importing`] when `imported` is given.
+fn check_with(
     file: &SchemaFile,
     source_name: &str,
     stem: &str,
     targets: &[&dyn Target],
     imported: Option<&[Option<&ir::Schema>]>,
-) -> (Result<ir::Schema, Vec<Diagnostic>>, usize) {
+) -> Result<ir::Schema, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     limits::check(file, &mut errors);
     let imports = match imported {
@@ -201,10 +200,9 @@ fn check_counting(
         .version
         .as_ref()
         .and_then(|version| version::parse(version, &mut errors));
-    let comparisons = scope.comparisons();
     if !errors.is_empty() {
         errors.sort_by_key(|error| (error.span.start, error.span.end));
-        return (Err(errors), comparisons);
+        return Err(errors);
     }
     let schema = ir::Schema {
         source_name: source_name.to_string(),
@@ -229,7 +227,7 @@ fn check_counting(
         types: defs,
         foreign: imports.foreign,
     };
-    (Ok(schema), comparisons)
+    Ok(schema)
 }
 
 /// Reports each `use` of a file checked without the files it names (text compiled alone).
@@ -417,8 +415,8 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
                 format!("type name {problem}"),
                 name.span.clone(),
                 "bad type name",
-                "type names are ASCII UpperCamelCase, like `FileDiff`, other than `Self` and the \
-                 schema language's own types (`String`, `Vec`, `Option`, `Box`, `Json`, `Nullable`, \
+                "type names are ASCII UpperCamelCase, like `FileDiff`, other than the schema \
+                 language's own types (`String`, `Vec`, `Option`, `Box`, `Json`, `Nullable`, \
                  `Map`, `Const`), which the generated Rust writes as they are",
             ));
         }
@@ -843,40 +841,6 @@ impl Unique {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    /// A schema of `n` structs, each naming an unknown type of its own and one shared one.
-    fn unknown_references(n: usize) -> SchemaFile {
-        let text: String = (0..n)
-            .map(|i| format!("struct Declared{i:04} {{ a: Missing{i:04}, b: Missing }}\n"))
-            .collect();
-        let (file, errors) = crate::syntax::parse(&text);
-        assert!(errors.is_empty(), "{errors:?}");
-        file
-    }
-
-    /// Suggestions compare each unknown name with a bounded number of declared ones, however
-    /// many are declared: four times the schema costs four times the comparisons. Comparing
-    /// each with every declared name would cost sixteen times (16 million comparisons at 4,000
-    /// structs, against about a million).
-    #[test]
-    fn suggestions_cost_grows_linearly_with_the_schema() {
-        let cost = |n| {
-            let (result, comparisons) =
-                check_counting(&unknown_references(n), "x.cards", "x", &[], None);
-            let errors = result.expect_err("every reference is unknown");
-            assert_eq!(errors.len(), 2 * n);
-            comparisons
-        };
-        let (small, large) = (cost(1_000), cost(4_000));
-        assert!(small > 0);
-        assert!(
-            large <= 4 * small + 4 * suggest::MAX_COMPARISONS,
-            "1,000 structs: {small} comparisons; 4,000: {large}"
-        );
-        assert!(large <= 4_001 * suggest::MAX_COMPARISONS, "{large}");
-    }
-
     /// The passes over the type graph keep their own stacks: a cycle through as many types as a
     /// schema may hold is one report, on a thread of 2 MB (where recursion overflowed).
     #[test]

@@ -274,6 +274,49 @@ pub enum JsonValue {
     Object(Vec<(String, JsonValue)>),
 }
 
+impl From<bool> for JsonValue {
+    fn from(value: bool) -> Self {
+        JsonValue::Bool(value)
+    }
+}
+
+impl From<i64> for JsonValue {
+    fn from(value: i64) -> Self {
+        JsonValue::Int(value)
+    }
+}
+
+impl From<u64> for JsonValue {
+    fn from(value: u64) -> Self {
+        // Counts in a schema are far below `i64::MAX`; past it they saturate.
+        JsonValue::Int(i64::try_from(value).unwrap_or(i64::MAX))
+    }
+}
+
+impl From<f64> for JsonValue {
+    fn from(value: f64) -> Self {
+        JsonValue::Float(value)
+    }
+}
+
+impl From<&str> for JsonValue {
+    fn from(value: &str) -> Self {
+        JsonValue::String(value.to_owned())
+    }
+}
+
+impl From<String> for JsonValue {
+    fn from(value: String) -> Self {
+        JsonValue::String(value)
+    }
+}
+
+impl From<Vec<JsonValue>> for JsonValue {
+    fn from(items: Vec<JsonValue>) -> Self {
+        JsonValue::Array(items)
+    }
+}
+
 /// Examples of a type's or a field's values, each checked against its type.
 pub type Examples = Vec<JsonValue>;
 

@@ -9,7 +9,7 @@ use super::files::{Files, absolute};
 use crate::diagnostics::{Diagnostic, Source, escaped};
 use crate::ir;
 use crate::syntax::{self, ast};
-use crate::{ReadError, check_parsed, source_name, stem_of};
+use crate::{ReadError, check_parsed_importing, source_name, stem_of};
 
 /// Schema files as loaded and checked: the ones asked for and every file they import.
 #[derive(Debug)]
@@ -201,7 +201,7 @@ pub fn load(roots: &[PathBuf], files: &dyn Files, header: &dyn Fn(&Path) -> Stri
                 } else {
                     stems.insert(stem.clone(), index);
                 }
-                check_parsed(
+                check_parsed_importing(
                     &parsed.syntax,
                     errors,
                     &header(&parsed.path),

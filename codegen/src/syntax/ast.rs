@@ -80,6 +80,9 @@ pub use crate::naming::RenameRule;
 pub struct Item {
     /// The type's name.
     pub name: Spanned<String>,
+    /// The whole declaration, from its first doc comment or attribute to its closing brace
+    /// (or `;`): what an editor's outline selects.
+    pub span: Range<usize>,
     /// Its doc comment.
     pub docs: Vec<String>,
     /// `#[deprecated]`, with its note.

@@ -19,6 +19,8 @@ import jiter as _jiter
 import pydantic as _p
 import pydantic_core as _pc
 
+from ._limits import MAX_DEPTH as MAX_DEPTH
+
 __all__ = [
     "CatchAll",
     "DecodeError",
@@ -32,9 +34,6 @@ __all__ = [
     "to_data",
     "to_json",
 ]
-
-#: The deepest nesting of arrays and objects a decode accepts, as the Rust reader's.
-MAX_DEPTH = 127
 
 #: The largest integer every reader of parsed JSON holds exactly.
 MAX_SAFE_INTEGER = 2**53 - 1

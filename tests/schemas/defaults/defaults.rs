@@ -236,6 +236,14 @@ impl Part {
     }
 }
 
+/// A sequence number of the full 64-bit range.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Sequence")]
+pub struct Sequence(pub ::cardc_runtime::Decimal<u64>);
+
+::cardc_runtime::__private::newtype! { Sequence (Plain) }
+
 /// A task's progress: a closed enum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -298,6 +306,9 @@ pub struct Task {
     /// A newtype's default is its value's.
     #[schemars(default = "Task::default_lane")]
     pub lane: Lane,
+    /// A newtype of a decimal: its default is the decimal's, compared through both wrappers.
+    #[schemars(default = "Task::default_sequence")]
+    pub sequence: Sequence,
 }
 
 ::cardc_runtime::__private::object! {
@@ -313,8 +324,9 @@ pub struct Task {
         7 "pinned" [pinned]: bool = omit(Task::default_pinned, |value| *value) (Plain);
         8 "revision" [revision]: ::cardc_runtime::Decimal<u64> = omit(Task::default_revision, |value| value.0 != 0u64) (Plain);
         9 "lane" [lane]: Lane = omit(Task::default_lane, |value| value.0 != "main") (Plain);
+        10 "sequence" [sequence]: Sequence = omit(Task::default_sequence, |value| value.0.0 != 7u64) (Plain);
     }
-    build { id: 0, status: 1, kind: 2, content: 3, labels: 4, attempts: 5, weight: 6, pinned: 7, revision: 8, lane: 9 }
+    build { id: 0, status: 1, kind: 2, content: 3, labels: 4, attempts: 5, weight: 6, pinned: 7, revision: 8, lane: 9, sequence: 10 }
 }
 
 impl Task {
@@ -362,5 +374,10 @@ impl Task {
     #[inline]
     pub fn default_lane() -> Lane {
         Lane(::std::string::String::from("main"))
+    }
+    /// The default of `sequence`, which an absent key reads as.
+    #[inline]
+    fn default_sequence() -> Sequence {
+        Sequence(::cardc_runtime::Decimal(7u64))
     }
 }

@@ -1,6 +1,5 @@
 //! `cardc compat`: whom the changes between two versions of a schema break.
 
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -85,39 +84,11 @@ fn versions(schemas: &[PathBuf], baseline: Option<&str>) -> Option<[(String, Str
 
 /// The schema at `path` as committed in git `revision`, named `revision:name`.
 fn committed(revision: &str, path: &Path, name: &str) -> Option<(String, String)> {
-    let dir = path
-        .parent()
-        .filter(|dir| !dir.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let file = path
-        .file_name()
-        .map(OsStr::to_string_lossy)
-        .unwrap_or_default();
     let label = format!("{revision}:{name}");
-    // `./` makes git read the path relative to `dir` rather than the repository root.
-    let output = std::process::Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .arg("show")
-        .arg(format!("{revision}:./{file}"))
-        .output();
-    match output {
-        Ok(output) if output.status.success() => match String::from_utf8(output.stdout) {
-            Ok(text) => Some((label, text)),
-            Err(_) => {
-                eprintln!("error: cannot read schema {label}: it is not UTF-8");
-                None
-            }
-        },
-        Ok(output) => {
-            eprintln!(
-                "error: cannot read schema {label}: {}",
-                String::from_utf8_lossy(&output.stderr).trim()
-            );
-            None
-        }
-        Err(error) => {
-            eprintln!("error: cannot read schema {label}: cannot run git: {error}");
+    match cardc_codegen::git::committed(revision, path) {
+        Ok(text) => Some((label, text)),
+        Err(reason) => {
+            eprintln!("error: cannot read schema {label}: {reason}");
             None
         }
     }

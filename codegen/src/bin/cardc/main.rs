@@ -1,8 +1,9 @@
 //! The `cardc` command line: `generate` writes a schema's outputs, `check` verifies them,
 //! `compat` says whom the changes between two versions of a schema break, `doc` writes a
 //! reference of the contract for people, `fmt` lays schema files out in the one canonical style,
-//! `import` writes the schema file that carries a JSON Schema's contract. Each subcommand is a
-//! module of its own, with its arguments; this file dispatches and holds what they share.
+//! `import` writes the schema file that carries a JSON Schema's contract, `lsp` serves an editor.
+//! Each subcommand is a module of its own, with its arguments; this file dispatches and holds
+//! what they share.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -18,6 +19,7 @@ mod fmt;
 mod generate;
 mod import;
 mod init;
+mod lsp;
 mod shell;
 mod watch;
 
@@ -62,6 +64,10 @@ enum Command {
     /// overwriting a file, and print the next commands for each language asked for (every
     /// language when none is).
     Init(init::Args),
+    /// Run the language server over stdin and stdout, for an editor: diagnostics as you type,
+    /// hover, navigation, completion, rename, formatting, quick fixes and breaking changes
+    /// against a baseline (see the book's Editors chapter).
+    Lsp(lsp::Args),
 }
 
 /// Exit status for unreadable input and unwritable output.
@@ -76,6 +82,7 @@ fn main() -> ExitCode {
         Command::Fmt(args) => fmt::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Init(args) => init::run(&args),
+        Command::Lsp(_) => lsp::run(),
     }
 }
 

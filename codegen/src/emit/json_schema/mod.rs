@@ -27,10 +27,11 @@ mod ordered;
 #[cfg(test)]
 mod tests;
 
-use ordered::{Json, Object};
+use ordered::Object;
 
 use super::header_sentence;
-use crate::ir::{Docs, Schema};
+use crate::ir::{Docs, JsonValue, Schema};
+use crate::json_text;
 use crate::target::{Options, Target};
 
 /// The JSON Schema target.
@@ -62,8 +63,7 @@ pub use crate::wording::DRAFT_2020_12;
 
 /// Emits the schema as a pretty-printed JSON Schema document with a trailing newline.
 pub fn emit(schema: &Schema) -> String {
-    let mut text = serde_json::to_string_pretty(&ordered_document(schema))
-        .expect("a JSON value always serializes");
+    let mut text = json_text::pretty(&ordered_document(schema));
     text.push('\n');
     text
 }
@@ -71,11 +71,11 @@ pub fn emit(schema: &Schema) -> String {
 /// The JSON Schema document for the schema, as a `serde_json::Value` (whose objects keep the
 /// fixed key order only with serde_json's `preserve_order`; [`emit`] does not need it).
 pub fn document(schema: &Schema) -> serde_json::Value {
-    ordered_document(schema).into()
+    json_text::to_value(&ordered_document(schema))
 }
 
 /// Builds the JSON Schema document for the schema, with every key in its fixed order.
-fn ordered_document(schema: &Schema) -> Json {
+fn ordered_document(schema: &Schema) -> JsonValue {
     let mut doc = Object::default();
     doc.insert("$schema", DRAFT_2020_12);
     doc.insert("$id", schema.id.clone());
@@ -107,7 +107,7 @@ fn insert_entries(doc: &mut Object, schema: &Schema) {
         [] => {}
         [entry] => doc.insert("$ref", def_ref(schema, entry)),
         entries => {
-            let refs: Vec<Json> = entries
+            let refs: Vec<JsonValue> = entries
                 .iter()
                 .map(|entry| Object::of([("$ref", def_ref(schema, entry).into())]).into())
                 .collect();

@@ -19,6 +19,7 @@
 mod defaults;
 mod imports;
 mod layout;
+pub mod runtime_limits;
 mod syntax;
 
 use crate::emit::header_sentence;

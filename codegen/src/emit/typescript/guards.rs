@@ -215,7 +215,7 @@ impl Guards<'_> {
         self.out.indent();
         if def.is_open() {
             // `undefined`: the tag was missing or no string, and said so.
-            self.used.insert("cardcOther");
+            self.used.insert("cardcNoFields");
             self.out.line("case undefined:");
             self.out.line("  return;");
             self.out.line("default:");
@@ -224,7 +224,7 @@ impl Guards<'_> {
             self.out
                 .line("  // whatever its keys, each holding any JSON value.");
             self.out.line(&format!(
-                "  return cardcOther(value, s, at, orNull, {});",
+                "  return cardcNoFields(value, s, at, orNull, {}, false);",
                 string_literal(name)
             ));
         }
@@ -234,9 +234,9 @@ impl Guards<'_> {
             match &variant.payload {
                 // A unit variant: the tags its unions read, and no other key.
                 None => {
-                    self.used.insert("cardcStruct");
+                    self.used.insert("cardcNoFields");
                     self.out.line(&format!(
-                        "return cardcStruct(value, s, at, orNull, {});",
+                        "return cardcNoFields(value, s, at, orNull, {}, true);",
                         string_literal(name)
                     ));
                 }
