@@ -56,6 +56,17 @@ pub(super) fn convert(item: &ItemUse, errors: &mut Vec<Diagnostic>) -> Result<Us
         let ident = path.ident.unraw().to_string();
         let ident_span = node_range(&path.ident);
         match ident.as_str() {
+            // A Rust habit: the schema language has no crates to import from.
+            "std" | "core" | "alloc" if segments.is_empty() => errors.push(Diagnostic::new(
+                format!("`use {ident}::...` names a Rust crate, not a schema file"),
+                ident_span.clone(),
+                "a Rust crate",
+                format!(
+                    "a schema declares its types, or imports them from another schema file: \
+                     {SHAPE}; the schema language's own types (`String`, `Vec`, `Map`, `Option`) \
+                     need no import"
+                ),
+            )),
             "super" if segments.iter().all(|segment| segment == "..") => {
                 segments.push("..".to_string());
             }
