@@ -377,7 +377,7 @@ impl Task {
     }
     /// The default of `sequence`, which an absent key reads as.
     #[inline]
-    fn default_sequence() -> Sequence {
+    pub fn default_sequence() -> Sequence {
         Sequence(::cardc_runtime::Decimal(7u64))
     }
 }

@@ -8,11 +8,11 @@ import {
   cardcArray,
   cardcDefine,
   cardcInteger,
+  cardcNoFields,
   cardcNoKeys,
   cardcObject,
   cardcPresent,
   cardcRest,
-  cardcStruct,
   cardcTag,
   cardcTags,
   cardcVariant,
@@ -43,7 +43,7 @@ export function checkMessage(value: unknown, s: cardcState, at: string, orNull?:
         return;
       }
     case 'ping':
-      return cardcStruct(value, s, at, orNull, 'Message');
+      return cardcNoFields(value, s, at, orNull, 'Message', true);
   }
 }
 

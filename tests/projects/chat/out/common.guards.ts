@@ -7,10 +7,10 @@ import type { cardcState } from './cardc_runtime.js';
 import {
   cardcDefine,
   cardcInteger,
+  cardcNoFields,
   cardcNoKeys,
   cardcObject,
   cardcOneOf,
-  cardcOther,
   cardcPresent,
   cardcRest,
   cardcString,
@@ -33,7 +33,7 @@ export function checkContentBlock(value: unknown, s: cardcState, at: string, orN
     default:
       // A tag this build does not know: the object is the catch-all's,
       // whatever its keys, each holding any JSON value.
-      return cardcOther(value, s, at, orNull, 'ContentBlock');
+      return cardcNoFields(value, s, at, orNull, 'ContentBlock', false);
     case 'text':
       {
         const outer = cardcVariant(s, 'TextContent');
