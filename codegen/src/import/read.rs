@@ -1021,7 +1021,13 @@ impl<'a> Importer<'a> {
                     _ => true,
                 }
         });
-        if let Some(default) = default.as_ref().filter(|_| !allowed_default) {
+        // `X | None = None` (pydantic): absent already reads as no value, so nothing is lost.
+        let absent_is_null =
+            !required && nullable && default.as_ref().is_some_and(|d| d.value.is_null());
+        if let Some(default) = default
+            .as_ref()
+            .filter(|_| !allowed_default && !absent_is_null)
+        {
             self.note(
                 default,
                 None,

@@ -105,7 +105,19 @@ impl<'a> Importer<'a> {
             }
             several => match self.tagged(node, several, hint, &[]) {
                 Some(val) => val,
-                None => self.untagged(node, several, hint),
+                None => {
+                    if let Some(tag) = discriminator(node.value) {
+                        self.note(
+                            node,
+                            Some("discriminator"),
+                            format!(
+                                "the discriminator {tag:?} is not imported: not every branch \
+                                 gives it a different constant string"
+                            ),
+                        );
+                    }
+                    self.untagged(node, several, hint)
+                }
             },
         };
         val.nullable |= nullable;
@@ -329,11 +341,25 @@ impl<'a> Importer<'a> {
     /// The constant string a branch gives its property `tag` (required), or that every one of
     /// its own branches gives it, for a nested union.
     fn tag_value(&self, value: &Value, tag: &str) -> Option<String> {
-        self.tag_value_within(value, tag, MAX_HOPS)
+        self.tag_value_within(value, tag, MAX_HOPS, true)
     }
 
-    /// [`Importer::tag_value`] through at most `depth` nested unions (a cycle of them ends).
-    fn tag_value_within(&self, value: &Value, tag: &str, depth: usize) -> Option<String> {
+    /// The constant string a branch gives its property `tag`, required or not: under a
+    /// `discriminator` the union requires the tag whatever the branch says (pydantic's
+    /// `Literal["x"] = "x"`, whose schema gives the tag a default and leaves it optional).
+    fn discriminated_value(&self, value: &Value, tag: &str) -> Option<String> {
+        self.tag_value_within(value, tag, MAX_HOPS, false)
+    }
+
+    /// [`Importer::tag_value`] through at most `depth` nested unions (a cycle of them ends);
+    /// with `only_required` false, [`Importer::discriminated_value`].
+    fn tag_value_within(
+        &self,
+        value: &Value,
+        tag: &str,
+        depth: usize,
+        only_required: bool,
+    ) -> Option<String> {
         let depth = depth.checked_sub(1)?;
         let value = self.peek(value);
         let required = value
@@ -344,7 +370,7 @@ impl<'a> Importer<'a> {
             .get("properties")
             .and_then(|properties| properties.get(tag))
             .and_then(|property| self.constant_string(property))
-            .filter(|_| required);
+            .filter(|_| required || !only_required);
         if own.is_some() {
             return own;
         }
@@ -356,7 +382,7 @@ impl<'a> Importer<'a> {
             let values: Option<Vec<String>> = branches
                 .iter()
                 .filter(|branch| !self.is_null(branch))
-                .map(|branch| self.tag_value_within(branch, tag, depth))
+                .map(|branch| self.tag_value_within(branch, tag, depth, only_required))
                 .collect();
             let values = values?;
             let first = values.first()?;
@@ -405,9 +431,20 @@ impl<'a> Importer<'a> {
         skip: &[String],
     ) -> Option<Val> {
         let values: Vec<&Value> = branches.iter().map(|branch| branch.value).collect();
-        let (tag, open) = match self.find_tag(&values, skip, MAX_HOPS) {
-            Some(tag) => (tag, None),
-            None => self.open_tag(branches, skip)?,
+        // A `discriminator` (OpenAPI's, which pydantic writes) names the tag outright.
+        let discriminated = discriminator(node.value)
+            .filter(|tag| !skip.iter().any(|outer| outer == tag))
+            .filter(|tag| {
+                let found: Option<BTreeSet<String>> = values
+                    .iter()
+                    .map(|branch| self.discriminated_value(branch, tag))
+                    .collect();
+                found.is_some_and(|found| found.len() == values.len())
+            });
+        let (tag, open) = match (discriminated, self.find_tag(&values, skip, MAX_HOPS)) {
+            (Some(tag), _) => (tag.to_string(), None),
+            (None, Some(tag)) => (tag, None),
+            (None, None) => self.open_tag(branches, skip)?,
         };
         let name = self.type_name(node, hint);
         self.within.push(name.clone());
@@ -437,7 +474,11 @@ impl<'a> Importer<'a> {
         // apart by a tag of their own (the flat spelling of nested discriminators).
         let mut groups: Vec<(String, Vec<&Node>)> = Vec::new();
         for branch in branches {
-            let tag_value = self.tag_value(branch.value, &tag).unwrap_or_default();
+            let tag_value = match discriminated {
+                Some(_) => self.discriminated_value(branch.value, &tag),
+                None => self.tag_value(branch.value, &tag),
+            }
+            .unwrap_or_default();
             match groups.iter_mut().find(|(value, _)| *value == tag_value) {
                 Some((_, group)) => group.push(branch),
                 None => groups.push((tag_value, vec![branch])),
@@ -1060,6 +1101,11 @@ fn names_in(def: &TypeDef) -> Vec<String> {
         TypeDef::Enum(_) => {}
     }
     out
+}
+
+/// The property a `discriminator` (OpenAPI's keyword, which pydantic writes) names, if any.
+fn discriminator(value: &Value) -> Option<&str> {
+    value.get("discriminator")?.get("propertyName")?.as_str()
 }
 
 /// Whether no value passes a schema: `false`, or `{"not": {}}`.

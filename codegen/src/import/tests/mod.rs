@@ -507,3 +507,48 @@ fn a_union_of_every_json_type_but_one_is_no_json() {
     );
     assert!(text.contains("#[union(untagged)]"), "{text}");
 }
+
+/// pydantic's discriminated union: each model's `Literal` tag has itself as its default, so its
+/// schema leaves the tag optional; the `discriminator` names it, and the union requires it.
+/// `X | None = None` is a key that may be absent or `null`, with nothing to note.
+#[test]
+fn pydantic_discriminators_name_the_tag_even_where_a_branch_defaults_it() {
+    insta::assert_snapshot!(imported(
+        r##"{
+          "$defs": {
+            "Email": {"properties": {
+                "type": {"const": "email", "default": "email", "title": "Type", "type": "string"},
+                "to": {"title": "To", "type": "string"},
+                "cc": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": null}},
+              "required": ["to"], "title": "Email", "type": "object"},
+            "Sms": {"properties": {
+                "type": {"const": "sms", "default": "sms", "title": "Type", "type": "string"},
+                "number": {"title": "Number", "type": "string"}},
+              "required": ["number"], "title": "Sms", "type": "object"}
+          },
+          "properties": {
+            "channel": {
+              "discriminator": {"propertyName": "type",
+                "mapping": {"email": "#/$defs/Email", "sms": "#/$defs/Sms"}},
+              "oneOf": [{"$ref": "#/$defs/Email"}, {"$ref": "#/$defs/Sms"}]}
+          },
+          "required": ["channel"], "title": "Job", "type": "object"
+        }"##
+    ));
+}
+
+/// A `discriminator` whose property is no constant in some branch is not dropped silently.
+#[test]
+fn a_discriminator_the_branches_do_not_carry_is_noted() {
+    insta::assert_snapshot!(imported(
+        r##"{
+          "discriminator": {"propertyName": "kind"},
+          "oneOf": [
+            {"type": "object", "properties": {"kind": {"type": "string"}, "a": {"type": "string"}},
+             "required": ["kind", "a"], "additionalProperties": false},
+            {"type": "object", "properties": {"b": {"type": "integer"}},
+             "required": ["b"], "additionalProperties": false}
+          ]
+        }"##
+    ));
+}
