@@ -3,7 +3,7 @@
 //! anchor of its own (`type-<Name>`) that the types naming it link to. It uses no tables, whose
 //! cells a `|` in a name would split.
 
-use super::markup::{code_span, comment, doc_markdown, markdown, visible_json};
+use super::markup::{code_span, comment, doc_markdown, markdown, markdown_line, visible_json};
 use super::{Example, Piece, Reference, anchor, kind, notes, pieces, presence, shape};
 use crate::compat::Party;
 use crate::ir::{
@@ -73,7 +73,7 @@ fn block(text: &str, out: &mut String) {
 /// The changes since the baseline, each with whom it breaks and why, and the report.
 fn changes(baseline: &super::Baseline, out: &mut String) {
     out.push_str("## Changes\n\n");
-    out.push_str(&format!("{}\n\n", markdown(&baseline.summary())));
+    out.push_str(&format!("{}\n\n", markdown_line(&baseline.summary())));
     for change in &baseline.changes {
         let verdict = change.verdict();
         let broken: Vec<&str> = Party::ALL
