@@ -370,7 +370,12 @@ fn names_are_escaped_for_markdown() {
     assert_eq!(markdown_line("12) x"), "12\\) x");
     assert_eq!(markdown_line("- x"), "\\- x");
     assert_eq!(markdown_line("> x"), "\\> x");
-    for hostile in ["a <b> [c](d) *e* `f`", "<script>x</script>", "1.2.0 -> <x@y.z>", "![i](j)"] {
+    for hostile in [
+        "a <b> [c](d) *e* `f`",
+        "<script>x</script>",
+        "1.2.0 -> <x@y.z>",
+        "![i](j)",
+    ] {
         let line = format!("text {}", markdown(hostile));
         let events: Vec<_> = pulldown_cmark::Parser::new(&line).collect();
         assert!(
