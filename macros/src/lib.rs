@@ -111,6 +111,11 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             pub const #constant: &'static str = #text;
         }
     });
+    // A unit marker exists only to carry the derive: used here, so that a crate that never
+    // names it (a binary, `#[outputs()]`) gets no "never constructed" warning for it.
+    let used =
+        matches!(&input.data, syn::Data::Struct(data) if matches!(data.fields, syn::Fields::Unit))
+            .then(|| quote! { const _: () = { let _ = #marker; }; });
     // Makes cargo rebuild the crate when the schema file, or a file it imports, changes.
     Ok(quote! {
         #items
@@ -118,6 +123,8 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         impl #marker {
             #(#constants)*
         }
+
+        #used
 
         #(const _: &str = include_str!(#tracked);)*
     })
