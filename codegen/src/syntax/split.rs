@@ -1,0 +1,417 @@
+//! A schema text cut into its top-level pieces: the file settings (`#![...]` and `//!` lines)
+//! and each declaration, from its first doc comment or attribute to its closing brace or `;`.
+//!
+//! Each piece is lexed and parsed alone (see [`super::parse`]), which is what lets the language
+//! server parse again only the declarations an edit touched. The cut is made by a scanner that
+//! knows the lexer's comments, string literals and brackets, and of the grammar only the shape
+//! of a clean declaration: `struct` or `enum`, a name, then `{...}`, `(...);` or `;`. A piece
+//! parsed alone reads the tokens the whole file's lexer would give it, with the same reports,
+//! only when the text between pieces is whitespace and ordinary comments and every piece has
+//! that shape; so at anything else (a stray token, a `pub`, generics, a char literal, an
+//! unclosed bracket, file settings after a declaration) the scanner gives up, and the file is
+//! parsed whole, as one piece.
+
+use std::ops::Range;
+
+/// One top-level piece of a schema text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Piece {
+    /// Its bytes in the text.
+    pub range: Range<usize>,
+    /// Whether it is the file settings rather than a declaration.
+    pub settings: bool,
+}
+
+/// The pieces of `text`, in order; `None` when it is not a clean sequence of them.
+pub(super) fn split(text: &str) -> Option<Vec<Piece>> {
+    let mut scanner = Scanner {
+        text,
+        at: usize::from(text.starts_with('\u{feff}')) * '\u{feff}'.len_utf8(),
+    };
+    let mut pieces = Vec::new();
+    // The file settings: inner attributes and inner doc comments before the first declaration.
+    let mut settings: Option<Range<usize>> = None;
+    loop {
+        scanner.trivia()?;
+        let start = scanner.at;
+        if !scanner.inner()? {
+            break;
+        }
+        let range = settings.map_or(start, |settings| settings.start)..scanner.at;
+        settings = Some(range);
+    }
+    pieces.extend(settings.map(|range| Piece {
+        range,
+        settings: true,
+    }));
+    loop {
+        scanner.trivia()?;
+        if scanner.at == text.len() {
+            return Some(pieces);
+        }
+        let start = scanner.at;
+        scanner.declaration()?;
+        pieces.push(Piece {
+            range: start..scanner.at,
+            settings: false,
+        });
+    }
+}
+
+/// A position in the text being cut.
+struct Scanner<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+/// What a comment is to the lexer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Comment {
+    /// `//` or `/* */`: whitespace.
+    Ordinary,
+    /// `///` or `/** */`: a `#[doc]` attribute of what follows.
+    OuterDoc,
+    /// `//!` or `/*! */`: a `#![doc]` attribute of the file.
+    InnerDoc,
+}
+
+impl<'a> Scanner<'a> {
+    fn rest(&self) -> &str {
+        &self.text[self.at..]
+    }
+
+    /// The comment at the cursor, classified as proc-macro2's lexer does, if one starts here.
+    fn comment(&self) -> Option<Comment> {
+        let rest = self.rest();
+        if rest.starts_with("//!") || rest.starts_with("/*!") {
+            Some(Comment::InnerDoc)
+        } else if rest.starts_with("////") || rest.starts_with("/**/") || rest.starts_with("/***") {
+            Some(Comment::Ordinary)
+        } else if rest.starts_with("///") || rest.starts_with("/**") {
+            Some(Comment::OuterDoc)
+        } else if rest.starts_with("//") || rest.starts_with("/*") {
+            Some(Comment::Ordinary)
+        } else {
+            None
+        }
+    }
+
+    /// Moves past the comment at the cursor (`None` for an unclosed block comment, or one with
+    /// a carriage return that ends no line, which the lexer reads otherwise).
+    fn skip_comment(&mut self) -> Option<()> {
+        let rest = self.rest();
+        let length = if rest.starts_with("//") {
+            rest.find('\n').unwrap_or(rest.len())
+        } else {
+            block_comment(rest)?
+        };
+        let comment = &rest[..length];
+        let bare_return = comment
+            .match_indices('\r')
+            .any(|(at, _)| !rest[at + 1..].starts_with('\n'));
+        if bare_return {
+            return None;
+        }
+        self.at += length;
+        Some(())
+    }
+
+    /// Moves past whitespace and ordinary comments.
+    fn trivia(&mut self) -> Option<()> {
+        loop {
+            if self.comment() == Some(Comment::Ordinary) {
+                self.skip_comment()?;
+                continue;
+            }
+            match self.rest().chars().next() {
+                Some(c) if is_whitespace(c) => self.at += c.len_utf8(),
+                _ => return Some(()),
+            }
+        }
+    }
+
+    /// Moves past one inner attribute or inner doc comment; `Some(false)` when none starts
+    /// here.
+    fn inner(&mut self) -> Option<bool> {
+        if self.comment() == Some(Comment::InnerDoc) {
+            self.skip_comment()?;
+            return Some(true);
+        }
+        if !self.rest().starts_with('#') {
+            return Some(false);
+        }
+        let start = self.at;
+        self.at += 1;
+        self.trivia()?;
+        if !self.rest().starts_with('!') {
+            self.at = start;
+            return Some(false);
+        }
+        self.at += 1;
+        self.trivia()?;
+        self.group(b'[')?;
+        Some(true)
+    }
+
+    /// Moves past one declaration: its outer attributes and doc comments, `struct` or `enum`,
+    /// its name and its body.
+    fn declaration(&mut self) -> Option<()> {
+        loop {
+            match self.comment() {
+                Some(Comment::OuterDoc) => self.skip_comment()?,
+                Some(Comment::InnerDoc) => return None,
+                _ if self.rest().starts_with('#') => {
+                    self.at += 1;
+                    self.trivia()?;
+                    self.group(b'[')?;
+                }
+                _ => break,
+            }
+            self.trivia()?;
+        }
+        let keyword = self.word()?;
+        self.trivia()?;
+        self.word()?;
+        self.trivia()?;
+        match (keyword, self.rest().bytes().next()?) {
+            (_, b'{') => self.group(b'{'),
+            ("struct", b'(') => {
+                self.group(b'(')?;
+                self.trivia()?;
+                self.semicolon()
+            }
+            ("struct", b';') => self.semicolon(),
+            _ => None,
+        }
+        .filter(|()| keyword == "struct" || keyword == "enum")
+    }
+
+    fn semicolon(&mut self) -> Option<()> {
+        self.rest().starts_with(';').then(|| self.at += 1)
+    }
+
+    /// Moves past an identifier, raw or not, that no literal or quote follows; returns it.
+    fn word(&mut self) -> Option<&'a str> {
+        let start = self.at;
+        let rest = self.rest();
+        let raw = usize::from(rest.starts_with("r#")) * 2;
+        let length = rest[raw..]
+            .find(|c: char| !is_word(c))
+            .unwrap_or(rest.len() - raw);
+        let first = rest[raw..].chars().next()?;
+        if length == 0 || first.is_ascii_digit() {
+            return None;
+        }
+        self.at += raw + length;
+        if self.rest().starts_with(['"', '\'', '#']) {
+            return None;
+        }
+        Some(&self.text[start..self.at])
+    }
+
+    /// Moves past a bracketed group opened by `open` at the cursor, through nested groups,
+    /// comments and string literals.
+    fn group(&mut self, open: u8) -> Option<()> {
+        if self.rest().as_bytes().first() != Some(&open) {
+            return None;
+        }
+        let mut closers = Vec::new();
+        loop {
+            let rest = self.rest();
+            let byte = *rest.as_bytes().first()?;
+            match byte {
+                b'(' | b'[' | b'{' => {
+                    closers.push(match byte {
+                        b'(' => b')',
+                        b'[' => b']',
+                        _ => b'}',
+                    });
+                    self.at += 1;
+                }
+                b')' | b']' | b'}' => {
+                    if closers.pop()? != byte {
+                        return None;
+                    }
+                    self.at += 1;
+                    if closers.is_empty() {
+                        return Some(());
+                    }
+                }
+                b'/' if self.comment().is_some() => self.skip_comment()?,
+                b'"' => self.string(0)?,
+                // A char literal, a byte or a lifetime: not in a schema, and not worth telling
+                // apart here.
+                b'\'' => return None,
+                b'_' | b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => self.literal_or_word()?,
+                _ => self.at += rest.chars().next()?.len_utf8(),
+            }
+        }
+    }
+
+    /// Moves past a word, a number, or a string literal with a prefix (`r"..."`,
+    /// `r#"..."#`, `b"..."`, `br"..."`, `c"..."`, `cr"..."`).
+    fn literal_or_word(&mut self) -> Option<()> {
+        let rest = self.rest();
+        for prefix in ["br", "cr", "r", "b", "c"] {
+            if let Some(after) = rest.strip_prefix(prefix) {
+                let hashes = after.len() - after.trim_start_matches('#').len();
+                let raw = prefix.ends_with('r');
+                if after[hashes..].starts_with('"') && (raw || hashes == 0) {
+                    self.at += prefix.len() + hashes;
+                    return self.string(if raw { hashes + 1 } else { 0 });
+                }
+            }
+        }
+        let raw = usize::from(rest.starts_with("r#"));
+        let length = rest[raw * 2..]
+            .find(|c: char| !is_word(c))
+            .unwrap_or(rest.len() - raw * 2);
+        if length == 0 {
+            return None;
+        }
+        self.at += raw * 2 + length;
+        // A prefix the lexer may read otherwise (`f"..."`, `b'x'`, `1'`).
+        match self.rest().starts_with(['"', '\'', '#']) {
+            true => None,
+            false => Some(()),
+        }
+    }
+
+    /// Moves past a string literal whose opening quote is at the cursor: a cooked one when
+    /// `raw` is 0, else a raw one closed by a quote and `raw - 1` hashes.
+    fn string(&mut self, raw: usize) -> Option<()> {
+        self.at += 1;
+        let rest = self.rest();
+        let length = if raw == 0 {
+            let mut escaped = false;
+            rest.find(|c: char| {
+                let close = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                close
+            })?
+        } else {
+            let close = format!("\"{}", "#".repeat(raw - 1));
+            rest.find(&close)? + close.len() - 1
+        };
+        self.at += length + 1;
+        Some(())
+    }
+}
+
+/// The length of the block comment at the start of `text`, nested ones within it, as the
+/// lexer counts them; `None` when it is not closed.
+fn block_comment(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut at = 0;
+    while at + 1 < bytes.len() {
+        match (bytes[at], bytes[at + 1]) {
+            (b'/', b'*') => {
+                depth += 1;
+                at += 1;
+            }
+            (b'*', b'/') => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(at + 2);
+                }
+                at += 1;
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    None
+}
+
+/// Whitespace as the lexer reads it: Rust's, with the two direction marks.
+fn is_whitespace(c: char) -> bool {
+    c.is_whitespace() || c == '\u{200e}' || c == '\u{200f}'
+}
+
+/// A character of a word or number; anything the lexer reads otherwise inside one makes the
+/// piece fail to lex alone, and the file is parsed whole.
+fn is_word(c: char) -> bool {
+    c == '_' || c.is_alphanumeric()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pieces(text: &str) -> Option<Vec<&str>> {
+        let pieces = split(text)?;
+        Some(
+            pieces
+                .iter()
+                .map(|piece| &text[piece.range.clone()])
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn declarations_are_cut_after_their_closing_brace_or_semicolon() {
+        let text = "//! The file.\n#![id = \"x\"] // note\n\n/// A.\n#[deprecated]\nstruct A { \
+                    a: String }\n// between\nstruct B(String);\n/* block */ struct C;\n\
+                    #[union(tag = \"t\")] enum D { X(A) }\n";
+        assert_eq!(
+            pieces(text),
+            Some(vec![
+                "//! The file.\n#![id = \"x\"]",
+                "/// A.\n#[deprecated]\nstruct A { a: String }",
+                "struct B(String);",
+                "struct C;",
+                "#[union(tag = \"t\")] enum D { X(A) }",
+            ])
+        );
+        assert_eq!(split(text).map(|p| p[0].settings), Some(true));
+        assert_eq!(pieces(""), Some(vec![]));
+        assert_eq!(pieces("\u{feff}// only a comment\n"), Some(vec![]));
+    }
+
+    #[test]
+    fn brackets_in_strings_and_comments_do_not_count() {
+        let text = "struct A {\n    /// `}` and \"\n    #[pattern = r#\"^}\"]\"#]\n    a: String, \
+                    /* } /* nested } */ */ b: u8, // }\n    #[rename = \"\\\"}\"] c: bool,\n}\n\
+                    enum B { X }";
+        let cut = pieces(text).expect("clean");
+        assert_eq!(cut.len(), 2, "{cut:?}");
+        assert!(cut[0].ends_with("c: bool,\n}"));
+    }
+
+    #[test]
+    fn anything_but_clean_declarations_is_parsed_whole() {
+        for text in [
+            "pub struct A {}",
+            "struct A<T> {}",
+            "struct A(String)",
+            "struct A {};",
+            "enum A;",
+            "struct A { x: Vec<char> } 'a'",
+            "struct A { x: '}' }",
+            "struct A { x: String",
+            "struct A { x: String )",
+            "struct A {} #![id = \"x\"]",
+            "struct A {} //! late",
+            "/// A.\n#![id = \"x\"] struct A {}",
+            "interface A {}",
+            "struct A { /* unclosed }",
+            "struct A { x: f\"}\" }",
+            "struct A {}\n/// nothing after",
+            "struct A {}\n/// x\ry\nstruct B {}",
+        ] {
+            assert_eq!(pieces(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn comments_are_classified_as_the_lexer_does() {
+        // `////` and `/***/` are ordinary comments; `/**/` too: none documents `A`.
+        let text = "//// x\n/***/ /**/ struct A {}";
+        assert_eq!(pieces(text), Some(vec!["struct A {}"]));
+        assert_eq!(
+            pieces("/** doc */ struct A {}"),
+            Some(vec!["/** doc */ struct A {}"])
+        );
+    }
+}
