@@ -32,6 +32,7 @@ use super::text::Encoding;
 use super::workspace::{Workspace, path_of};
 use super::{actions, handlers, report};
 use crate::ir::Schema;
+use crate::syntax::ParseCache;
 
 /// What a handler answers: the result, or an error for the client to show.
 pub(super) type Answer<T> = Result<T, (ErrorCode, String)>;
@@ -47,6 +48,8 @@ pub(super) struct Server {
     settings: Settings,
     /// Each open document's analysis of its current text, made when first asked for.
     analyses: HashMap<Uri, Rc<Analysis>>,
+    /// Each open document's declarations as last parsed, for the next version's parse.
+    parses: HashMap<Uri, ParseCache>,
     /// Each open document's last schema that checked, for hovers while it has errors.
     checked: HashMap<Uri, Rc<Schema>>,
     /// The documents whose diagnostics are to be published, and when.
@@ -91,6 +94,7 @@ pub fn run(connection: Connection) -> Result<(), Box<dyn Error + Send + Sync>> {
         workspace: Workspace::new(roots),
         settings: Settings::default(),
         analyses: HashMap::new(),
+        parses: HashMap::new(),
         checked: HashMap::new(),
         due: BTreeMap::new(),
         baselines: Baselines::default(),
@@ -303,6 +307,7 @@ impl Server {
                     let uri = params.text_document.uri;
                     self.workspace.close(&uri);
                     self.analyses.remove(&uri);
+                    self.parses.remove(&uri);
                     self.checked.remove(&uri);
                     self.renamed.remove(&uri);
                     self.due.remove(&uri);
@@ -359,7 +364,8 @@ impl Server {
         }
         let version = self.workspace.document(uri)?.version;
         let input = self.workspace.input(uri)?;
-        let analysis = Rc::new(Analysis::new(&input, version));
+        let cache = self.parses.entry(uri.clone()).or_default();
+        let analysis = Rc::new(Analysis::new(&input, version, cache));
         if let Some(schema) = analysis.schema() {
             self.checked.insert(uri.clone(), schema.clone());
         }
