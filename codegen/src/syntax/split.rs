@@ -99,16 +99,18 @@ impl<'a> Scanner<'a> {
     /// Moves past the comment at the cursor (`None` for an unclosed block comment, or one with
     /// a carriage return that ends no line, which the lexer reads otherwise).
     fn skip_comment(&mut self) -> Option<()> {
-        let rest = self.rest();
-        let length = if rest.starts_with("//") {
-            rest.find('\n').unwrap_or(rest.len())
+        let rest = &self.text.as_bytes()[self.at..];
+        let length = if rest.starts_with(b"//") {
+            rest.iter()
+                .position(|byte| *byte == b'\n')
+                .unwrap_or(rest.len())
         } else {
             block_comment(rest)?
         };
-        let comment = &rest[..length];
-        let bare_return = comment
-            .match_indices('\r')
-            .any(|(at, _)| !rest[at + 1..].starts_with('\n'));
+        let bare_return = rest[..length]
+            .iter()
+            .enumerate()
+            .any(|(at, byte)| *byte == b'\r' && rest.get(at + 1) != Some(&b'\n'));
         if bare_return {
             return None;
         }
@@ -210,98 +212,133 @@ impl<'a> Scanner<'a> {
     }
 
     /// Moves past a bracketed group opened by `open` at the cursor, through nested groups,
-    /// comments and string literals.
+    /// comments and string literals. Byte by byte: every byte it looks for is ASCII, so a
+    /// character of more than one byte is skipped a byte at a time.
     fn group(&mut self, open: u8) -> Option<()> {
-        if self.rest().as_bytes().first() != Some(&open) {
+        let bytes = self.text.as_bytes();
+        if bytes.get(self.at) != Some(&open) {
             return None;
         }
         let mut closers = Vec::new();
         loop {
-            let rest = self.rest();
-            let byte = *rest.as_bytes().first()?;
+            let byte = *bytes.get(self.at)?;
             match byte {
-                b'(' | b'[' | b'{' => {
-                    closers.push(match byte {
-                        b'(' => b')',
-                        b'[' => b']',
-                        _ => b'}',
-                    });
-                    self.at += 1;
-                }
+                b'(' => closers.push(b')'),
+                b'[' => closers.push(b']'),
+                b'{' => closers.push(b'}'),
                 b')' | b']' | b'}' => {
                     if closers.pop()? != byte {
                         return None;
                     }
-                    self.at += 1;
                     if closers.is_empty() {
+                        self.at += 1;
                         return Some(());
                     }
                 }
-                b'/' if self.comment().is_some() => self.skip_comment()?,
-                b'"' => self.string(0)?,
+                b'/' if self.comment().is_some() => {
+                    self.skip_comment()?;
+                    continue;
+                }
+                b'"' => {
+                    self.string(0)?;
+                    continue;
+                }
                 // A char literal, a byte or a lifetime: not in a schema, and not worth telling
                 // apart here.
                 b'\'' => return None,
-                b'_' | b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => self.literal_or_word()?,
-                _ => self.at += rest.chars().next()?.len_utf8(),
+                b'_' | b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => {
+                    self.literal_or_word()?;
+                    continue;
+                }
+                _ => {}
             }
+            self.at += 1;
         }
     }
 
     /// Moves past a word, a number, or a string literal with a prefix (`r"..."`,
-    /// `r#"..."#`, `b"..."`, `br"..."`, `c"..."`, `cr"..."`).
+    /// `r#"..."#`, `b"..."`, `br"..."`, `c"..."`, `cr"..."`). A word with a quote or a `#`
+    /// right after it that makes none of these (`f"..."`, `b'x'`, `x#y`) is given up at: the
+    /// lexer may read it otherwise.
     fn literal_or_word(&mut self) -> Option<()> {
-        let rest = self.rest();
-        for prefix in ["br", "cr", "r", "b", "c"] {
-            if let Some(after) = rest.strip_prefix(prefix) {
-                let hashes = after.len() - after.trim_start_matches('#').len();
-                let raw = prefix.ends_with('r');
-                if after[hashes..].starts_with('"') && (raw || hashes == 0) {
-                    self.at += prefix.len() + hashes;
-                    return self.string(if raw { hashes + 1 } else { 0 });
+        let bytes = self.text.as_bytes();
+        let word_end = |from: usize| {
+            bytes[from..]
+                .iter()
+                .position(|byte| !(byte.is_ascii_alphanumeric() || *byte == b'_'))
+                .map_or(bytes.len(), |length| from + length)
+        };
+        let end = word_end(self.at);
+        let word = &bytes[self.at..end];
+        match bytes.get(end) {
+            Some(b'"') if matches!(word, b"r" | b"b" | b"br" | b"c" | b"cr") => {
+                self.at = end;
+                self.string(usize::from(word.ends_with(b"r")))
+            }
+            Some(b'#') => {
+                let hashes = bytes[end..]
+                    .iter()
+                    .take_while(|byte| **byte == b'#')
+                    .count();
+                if matches!(word, b"r" | b"br" | b"cr") && bytes.get(end + hashes) == Some(&b'"') {
+                    self.at = end + hashes;
+                    return self.string(hashes + 1);
+                }
+                // A raw identifier, `r#type`.
+                let name_end = word_end(end + 1);
+                if word != b"r" || hashes != 1 || name_end == end + 1 {
+                    return None;
+                }
+                self.at = name_end;
+                match bytes.get(name_end) {
+                    Some(b'"' | b'\'' | b'#') => None,
+                    _ => Some(()),
                 }
             }
-        }
-        let raw = usize::from(rest.starts_with("r#"));
-        let length = rest[raw * 2..]
-            .find(|c: char| !is_word(c))
-            .unwrap_or(rest.len() - raw * 2);
-        if length == 0 {
-            return None;
-        }
-        self.at += raw * 2 + length;
-        // A prefix the lexer may read otherwise (`f"..."`, `b'x'`, `1'`).
-        match self.rest().starts_with(['"', '\'', '#']) {
-            true => None,
-            false => Some(()),
+            Some(b'"' | b'\'') => None,
+            _ => {
+                self.at = end;
+                Some(())
+            }
         }
     }
 
     /// Moves past a string literal whose opening quote is at the cursor: a cooked one when
     /// `raw` is 0, else a raw one closed by a quote and `raw - 1` hashes.
     fn string(&mut self, raw: usize) -> Option<()> {
-        self.at += 1;
-        let rest = self.rest();
-        let length = if raw == 0 {
-            let mut escaped = false;
-            rest.find(|c: char| {
-                let close = c == '"' && !escaped;
-                escaped = c == '\\' && !escaped;
-                close
-            })?
+        let bytes = self.text.as_bytes();
+        let mut at = self.at + 1;
+        if raw == 0 {
+            loop {
+                match bytes.get(at)? {
+                    b'\\' => at += 2,
+                    b'"' => break,
+                    _ => at += 1,
+                }
+            }
+            self.at = at + 1;
         } else {
-            let close = format!("\"{}", "#".repeat(raw - 1));
-            rest.find(&close)? + close.len() - 1
-        };
-        self.at += length + 1;
+            loop {
+                at += bytes.get(at..)?.iter().position(|byte| *byte == b'"')? + 1;
+                let closed = bytes[at..]
+                    .iter()
+                    .take(raw - 1)
+                    .take_while(|byte| **byte == b'#')
+                    .count()
+                    == raw - 1;
+                if closed {
+                    self.at = at + raw - 1;
+                    break;
+                }
+            }
+        }
         Some(())
     }
 }
 
 /// The length of the block comment at the start of `text`, nested ones within it, as the
 /// lexer counts them; `None` when it is not closed.
-fn block_comment(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
+fn block_comment(bytes: &[u8]) -> Option<usize> {
     let mut depth = 0usize;
     let mut at = 0;
     while at + 1 < bytes.len() {
@@ -377,6 +414,9 @@ mod tests {
         let cut = pieces(text).expect("clean");
         assert_eq!(cut.len(), 2, "{cut:?}");
         assert!(cut[0].ends_with("c: bool,\n}"));
+        let text = "struct A { #[pattern = r##\"\"#}\"##] r#type: String, x: Const<b\"}\"> }\n\
+                    struct B;";
+        assert_eq!(pieces(text).map(|cut| cut.len()), Some(2));
     }
 
     #[test]
