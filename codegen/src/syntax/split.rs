@@ -212,8 +212,8 @@ impl<'a> Scanner<'a> {
     }
 
     /// Moves past a bracketed group opened by `open` at the cursor, through nested groups,
-    /// comments and string literals. Byte by byte: every byte it looks for is ASCII, so a
-    /// character of more than one byte is skipped a byte at a time.
+    /// comments and string literals. Only brackets, comments, quotes and `#` matter inside
+    /// one, all of them ASCII: the bytes between them are skipped in one go.
     fn group(&mut self, open: u8) -> Option<()> {
         let bytes = self.text.as_bytes();
         if bytes.get(self.at) != Some(&open) {
@@ -221,7 +221,13 @@ impl<'a> Scanner<'a> {
         }
         let mut closers = Vec::new();
         loop {
-            let byte = *bytes.get(self.at)?;
+            self.at += bytes.get(self.at..)?.iter().position(|byte| {
+                matches!(
+                    byte,
+                    b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'/' | b'"' | b'#' | b'\''
+                )
+            })?;
+            let byte = bytes[self.at];
             match byte {
                 b'(' => closers.push(b')'),
                 b'[' => closers.push(b']'),
@@ -239,67 +245,57 @@ impl<'a> Scanner<'a> {
                     self.skip_comment()?;
                     continue;
                 }
-                b'"' => {
-                    self.string(0)?;
-                    continue;
+                b'"' | b'#' => {
+                    if self.prefixed()? {
+                        continue;
+                    }
                 }
                 // A char literal, a byte or a lifetime: not in a schema, and not worth telling
                 // apart here.
                 b'\'' => return None,
-                b'_' | b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => {
-                    self.literal_or_word()?;
-                    continue;
-                }
                 _ => {}
             }
             self.at += 1;
         }
     }
 
-    /// Moves past a word, a number, or a string literal with a prefix (`r"..."`,
-    /// `r#"..."#`, `b"..."`, `br"..."`, `c"..."`, `cr"..."`). A word with a quote or a `#`
-    /// right after it that makes none of these (`f"..."`, `b'x'`, `x#y`) is given up at: the
-    /// lexer may read it otherwise.
-    fn literal_or_word(&mut self) -> Option<()> {
+    /// At a quote or a `#`: moves past the string literal it starts, with the prefix written
+    /// right before it (`"..."`, `r"..."`, `r#"..."#`, `b"..."`, `br"..."`, `c"..."`,
+    /// `cr"..."`), and says so; `Some(false)` for a `#` that starts none (an attribute's, or
+    /// a raw identifier's). Any other word right before a quote or a `#` (`f"..."`, `x#y`) is
+    /// given up at: the lexer may read it otherwise.
+    fn prefixed(&mut self) -> Option<bool> {
         let bytes = self.text.as_bytes();
-        let word_end = |from: usize| {
-            bytes[from..]
+        let is_word = |byte: &u8| byte.is_ascii_alphanumeric() || *byte == b'_';
+        let word_start = self.at
+            - bytes[..self.at]
                 .iter()
-                .position(|byte| !(byte.is_ascii_alphanumeric() || *byte == b'_'))
-                .map_or(bytes.len(), |length| from + length)
-        };
-        let end = word_end(self.at);
-        let word = &bytes[self.at..end];
-        match bytes.get(end) {
-            Some(b'"') if matches!(word, b"r" | b"b" | b"br" | b"c" | b"cr") => {
-                self.at = end;
-                self.string(usize::from(word.ends_with(b"r")))
+                .rev()
+                .take_while(|b| is_word(b))
+                .count();
+        let word = &bytes[word_start..self.at];
+        // A word that goes on before its ASCII part (`ér"..."`) is not one of these prefixes.
+        if !word.is_empty() && word_start > 0 && !bytes[word_start - 1].is_ascii() {
+            return None;
+        }
+        if bytes[self.at] == b'"' {
+            return match word {
+                b"" | b"b" | b"c" => self.string(0).map(|()| true),
+                b"r" | b"br" | b"cr" => self.string(1).map(|()| true),
+                _ => None,
+            };
+        }
+        let hashes = bytes[self.at..].iter().take_while(|b| **b == b'#').count();
+        let after = bytes.get(self.at + hashes);
+        match word {
+            b"" => Some(false),
+            b"r" | b"br" | b"cr" if after == Some(&b'"') => {
+                self.at += hashes;
+                self.string(hashes + 1).map(|()| true)
             }
-            Some(b'#') => {
-                let hashes = bytes[end..]
-                    .iter()
-                    .take_while(|byte| **byte == b'#')
-                    .count();
-                if matches!(word, b"r" | b"br" | b"cr") && bytes.get(end + hashes) == Some(&b'"') {
-                    self.at = end + hashes;
-                    return self.string(hashes + 1);
-                }
-                // A raw identifier, `r#type`.
-                let name_end = word_end(end + 1);
-                if word != b"r" || hashes != 1 || name_end == end + 1 {
-                    return None;
-                }
-                self.at = name_end;
-                match bytes.get(name_end) {
-                    Some(b'"' | b'\'' | b'#') => None,
-                    _ => Some(()),
-                }
-            }
-            Some(b'"' | b'\'') => None,
-            _ => {
-                self.at = end;
-                Some(())
-            }
+            // A raw identifier, `r#type`.
+            b"r" if hashes == 1 && after.is_some_and(is_word) => Some(false),
+            _ => None,
         }
     }
 
