@@ -35,7 +35,8 @@ mod version;
 pub use pattern::problem as pattern_problem;
 pub use unique::problem as unique_problem;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::diagnostics::Diagnostic;
 use crate::ir::{
@@ -67,7 +68,7 @@ pub fn check(
     let mut scope = Scope::new(&declared);
     let settings = &file.settings;
     let mut defs = BTreeMap::new();
-    let mut lowered: BTreeSet<&str> = BTreeSet::new();
+    let mut lowered: HashSet<&str> = HashSet::new();
     for item in &file.items {
         // A duplicate declaration was reported already; lower only the first one.
         if !lowered.insert(&item.name.value) {
@@ -354,7 +355,7 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
         .iter()
         .map(|name| (name.clone(), DeclKind::Unparsed))
         .collect();
-    let mut first_spans: BTreeMap<&str, &Spanned<String>> = BTreeMap::new();
+    let mut first_spans: HashMap<&str, &Spanned<String>> = HashMap::new();
     for item in &file.items {
         let name = &item.name;
         if let Some(problem) = naming::type_name_problem(&name.value) {
@@ -728,7 +729,9 @@ struct Unique {
     /// Whether the names are wire names, which a rename rule may have derived: the labels then
     /// show the name each place ends up with, since it may be written differently there.
     wire: bool,
-    seen: BTreeMap<String, std::ops::Range<usize>>,
+    /// Each name seen, where it was first written (a hash map: a schema's thousands of
+    /// scopes each ask once per name).
+    seen: HashMap<String, std::ops::Range<usize>>,
 }
 
 impl Unique {
@@ -738,7 +741,7 @@ impl Unique {
             what,
             hint,
             wire: false,
-            seen: BTreeMap::new(),
+            seen: HashMap::new(),
         }
     }
 
@@ -757,32 +760,34 @@ impl Unique {
         span: std::ops::Range<usize>,
         errors: &mut Vec<Diagnostic>,
     ) -> bool {
-        if let Some(first) = self.seen.get(name) {
-            errors.push(
-                Diagnostic::new(
-                    format!("duplicate {} `{name}`", self.what),
-                    span,
-                    if self.wire {
-                        format!("also travels as `{name}`")
-                    } else {
-                        "declared again here".to_string()
-                    },
-                    self.hint,
-                )
-                .with_related(
-                    first.clone(),
-                    if self.wire {
-                        format!("travels as `{name}`")
-                    } else {
-                        "first declared here".to_string()
-                    },
-                ),
-            );
-            false
-        } else {
-            self.seen.insert(name.to_string(), span);
-            true
-        }
+        let first = match self.seen.entry(name.to_string()) {
+            Entry::Vacant(vacant) => {
+                vacant.insert(span);
+                return true;
+            }
+            Entry::Occupied(first) => first.get().clone(),
+        };
+        errors.push(
+            Diagnostic::new(
+                format!("duplicate {} `{name}`", self.what),
+                span,
+                if self.wire {
+                    format!("also travels as `{name}`")
+                } else {
+                    "declared again here".to_string()
+                },
+                self.hint,
+            )
+            .with_related(
+                first,
+                if self.wire {
+                    format!("travels as `{name}`")
+                } else {
+                    "first declared here".to_string()
+                },
+            ),
+        );
+        false
     }
 }
 
