@@ -35,7 +35,6 @@ mod version;
 pub use pattern::problem as pattern_problem;
 pub use unique::problem as unique_problem;
 
-use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::diagnostics::Diagnostic;
@@ -729,10 +728,15 @@ struct Unique {
     /// Whether the names are wire names, which a rename rule may have derived: the labels then
     /// show the name each place ends up with, since it may be written differently there.
     wire: bool,
-    /// Each name seen, where it was first written (a hash map: a schema's thousands of
-    /// scopes each ask once per name).
-    seen: HashMap<String, std::ops::Range<usize>>,
+    /// Each name seen, where it was first written.
+    seen: Vec<(String, std::ops::Range<usize>)>,
+    /// The names seen by their place in `seen`, once there are more than a scan of it should
+    /// look through: most scopes are a handful of fields or variants, a few are a thousand.
+    index: HashMap<String, usize>,
 }
+
+/// The most names [`Unique`] looks through one by one.
+const UNIQUE_SCAN: usize = 16;
 
 impl Unique {
     /// For names as written in the schema.
@@ -741,7 +745,8 @@ impl Unique {
             what,
             hint,
             wire: false,
-            seen: HashMap::new(),
+            seen: Vec::new(),
+            index: HashMap::new(),
         }
     }
 
@@ -760,13 +765,22 @@ impl Unique {
         span: std::ops::Range<usize>,
         errors: &mut Vec<Diagnostic>,
     ) -> bool {
-        let first = match self.seen.entry(name.to_string()) {
-            Entry::Vacant(vacant) => {
-                vacant.insert(span);
-                return true;
-            }
-            Entry::Occupied(first) => first.get().clone(),
+        let earlier = match self.seen.len() <= UNIQUE_SCAN {
+            true => self.seen.iter().position(|(seen, _)| seen == name),
+            false => self.index.get(name).copied(),
         };
+        let Some(earlier) = earlier else {
+            self.seen.push((name.to_string(), span));
+            if self.seen.len() > UNIQUE_SCAN {
+                // Every name not in the index yet: all of them the first time, then the new one.
+                let indexed = self.index.len();
+                for (at, (seen, _)) in self.seen.iter().enumerate().skip(indexed) {
+                    self.index.insert(seen.clone(), at);
+                }
+            }
+            return true;
+        };
+        let first = self.seen[earlier].1.clone();
         errors.push(
             Diagnostic::new(
                 format!("duplicate {} `{name}`", self.what),
@@ -793,6 +807,30 @@ impl Unique {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// A name repeated among the first few of a scope, and among many, is found either way.
+    #[test]
+    fn a_repeated_name_is_found_in_short_and_long_scopes() {
+        let mut errors = Vec::new();
+        let mut unique = Unique::new("field", "rename one");
+        for at in 0..100 {
+            let name = format!("f{}", at % 40);
+            assert_eq!(
+                unique.check(&name, at..at + 1, &mut errors),
+                at < 40,
+                "{at}"
+            );
+        }
+        assert_eq!(errors.len(), 60);
+        assert_eq!(errors[0].message, "duplicate field `f0`");
+        assert_eq!(
+            (errors[0].span.clone(), errors[0].related[0].0.clone()),
+            (40..41, 0..1)
+        );
+        assert_eq!(errors[59].related[0].0, 19..20);
+    }
+
     /// The passes over the type graph keep their own stacks: a cycle through as many types as a
     /// schema may hold is one report, on a thread of 2 MB (where recursion overflowed).
     #[test]
