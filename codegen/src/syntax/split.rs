@@ -58,6 +58,18 @@ pub(super) fn split(text: &str) -> Option<Vec<Piece>> {
     }
 }
 
+/// The bytes a group's scan stops at: brackets, the start of a comment, quotes and `#`.
+const MATTERS_IN_GROUP: [bool; 256] = {
+    let mut matters = [false; 256];
+    let stops = b"()[]{}/\"#'";
+    let mut at = 0;
+    while at < stops.len() {
+        matters[stops[at] as usize] = true;
+        at += 1;
+    }
+    matters
+};
+
 /// A position in the text being cut.
 struct Scanner<'a> {
     text: &'a str,
@@ -221,12 +233,10 @@ impl<'a> Scanner<'a> {
         }
         let mut closers = Vec::new();
         loop {
-            self.at += bytes.get(self.at..)?.iter().position(|byte| {
-                matches!(
-                    byte,
-                    b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'/' | b'"' | b'#' | b'\''
-                )
-            })?;
+            self.at += bytes
+                .get(self.at..)?
+                .iter()
+                .position(|byte| MATTERS_IN_GROUP[usize::from(*byte)])?;
             let byte = bytes[self.at];
             match byte {
                 b'(' => closers.push(b')'),
@@ -245,11 +255,8 @@ impl<'a> Scanner<'a> {
                     self.skip_comment()?;
                     continue;
                 }
-                b'"' | b'#' => {
-                    if self.prefixed()? {
-                        continue;
-                    }
-                }
+                // A string literal, moved past; or a `#` that starts none.
+                b'"' | b'#' if self.prefixed()? => continue,
                 // A char literal, a byte or a lifetime: not in a schema, and not worth telling
                 // apart here.
                 b'\'' => return None,
