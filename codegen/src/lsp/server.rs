@@ -2,6 +2,7 @@
 //! answered from the document as the client had it then, and diagnostics published once a
 //! document has rested for the debounce delay.
 
+use std::any::Any;
 use std::collections::{BTreeMap, HashMap};
 use std::error::Error;
 use std::rc::Rc;
@@ -50,6 +51,10 @@ pub(super) struct Server {
     analyses: HashMap<Uri, Rc<Analysis>>,
     /// Each open document's declarations as last parsed, for the next version's parse.
     parses: HashMap<Uri, ParseCache>,
+    /// What earlier versions held (analyses, schemas), dropped once the next diagnostics are
+    /// out: freeing a large schema's trees takes a tenth of a round trip, which the user
+    /// need not wait for.
+    stale: Vec<Rc<dyn Any>>,
     /// Each open document's last schema that checked, for hovers while it has errors.
     checked: HashMap<Uri, Rc<Schema>>,
     /// The documents whose diagnostics are to be published, and when.
@@ -95,6 +100,7 @@ pub fn run(connection: Connection) -> Result<(), Box<dyn Error + Send + Sync>> {
         settings: Settings::default(),
         analyses: HashMap::new(),
         parses: HashMap::new(),
+        stale: Vec::new(),
         checked: HashMap::new(),
         due: BTreeMap::new(),
         baselines: Baselines::default(),
@@ -283,7 +289,7 @@ impl Server {
                     let uri = document.uri;
                     self.workspace
                         .open(uri.clone(), document.version, document.text);
-                    self.analyses.remove(&uri);
+                    self.retire(&uri);
                     self.due.insert(uri, Instant::now());
                 }
             }
@@ -297,7 +303,7 @@ impl Server {
                         self.encoding,
                     );
                     if changed {
-                        self.analyses.remove(&uri);
+                        self.retire(&uri);
                         self.due.insert(uri, Instant::now() + self.settings.delay);
                     }
                 }
@@ -366,11 +372,21 @@ impl Server {
         let input = self.workspace.input(uri)?;
         let cache = self.parses.entry(uri.clone()).or_default();
         let analysis = Rc::new(Analysis::new(&input, version, cache));
-        if let Some(schema) = analysis.schema() {
-            self.checked.insert(uri.clone(), schema.clone());
+        if let Some(schema) = analysis.schema()
+            && let Some(earlier) = self.checked.insert(uri.clone(), schema.clone())
+        {
+            self.stale.push(earlier);
         }
         self.analyses.insert(uri.clone(), analysis.clone());
         Some(analysis)
+    }
+
+    /// Sets aside a document's analysis, now out of date, to be dropped after the next
+    /// diagnostics are published.
+    fn retire(&mut self, uri: &Uri) {
+        if let Some(analysis) = self.analyses.remove(uri) {
+            self.stale.push(analysis);
+        }
     }
 
     /// The last schema of the document that checked, the current one or an earlier.
@@ -418,6 +434,7 @@ impl Server {
             diagnostics,
             version: Some(analysis.version),
         });
+        self.stale.clear();
     }
 }
 
