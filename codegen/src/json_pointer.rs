@@ -1,7 +1,8 @@
 //! JSON pointers (RFC 6901), written and read the one way every part of cardc does: in the
 //! locations of errors and notes, in `$ref`s, and in the pointers the TypeScript guards carry.
 //! The runtimes spell the same rule in their own languages (the Rust runtime's `escape`,
-//! TypeScript's `cardcEscape`, Python's `_escape`), and the conformance suite holds them to it.
+//! TypeScript's `cardcEscape`, Python's `_escape`), each held to the same escapes by its own
+//! tests (`decode_errors.rs`, `hostile.ts`, `test_json_rules.py`).
 
 /// A key as one pointer segment: `~` as `~0`, then `/` as `~1`.
 pub fn segment(key: &str) -> String {

@@ -170,6 +170,7 @@ impl<'a> Importer<'a> {
             docs: file_docs,
             entries,
             types: std::mem::take(&mut self.types),
+            foreign: Default::default(),
             spans: SchemaSpans::default(),
         }
     }

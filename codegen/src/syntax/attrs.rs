@@ -261,13 +261,19 @@ fn attr_name(attr: &Attribute) -> String {
         .join("::")
 }
 
-fn unknown_attr(attr: &Attribute, name: &str, at: Place) -> Diagnostic {
-    let (place, known) = (at.describe(), at.known());
-    let listed: Vec<String> = known
+/// The attributes of `known` but doc comments, as `` `a`, `b` ``: empty when there are none.
+pub(super) fn listed(known: &[&str]) -> String {
+    known
         .iter()
         .filter(|known| **known != "doc")
         .map(|known| format!("`{known}`"))
-        .collect();
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn unknown_attr(attr: &Attribute, name: &str, at: Place) -> Diagnostic {
+    let (place, known) = (at.describe(), at.known());
+    let listed = listed(known);
     // A misspelling of one known here, by a letter or two, is named, and fixed in place.
     let closest = known
         .iter()
@@ -283,10 +289,7 @@ fn unknown_attr(attr: &Attribute, name: &str, at: Place) -> Diagnostic {
     hint.push_str(&if listed.is_empty() {
         format!("{place} takes doc comments only")
     } else {
-        format!(
-            "attributes known on {place}: {} (and doc comments)",
-            listed.join(", ")
-        )
+        format!("attributes known on {place}: {listed} (and doc comments)")
     });
     let problem = Diagnostic::new(
         format!("unknown attribute `{name}` on {place}"),

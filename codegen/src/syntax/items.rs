@@ -9,7 +9,7 @@ use super::ast::{
     EnumItem, EnumValueItem, FieldItem, Item as SchemaItem, ItemKind, NewtypeItem, Spanned,
     StructItem, UnionItem, UntaggedItem, VariantItem,
 };
-use super::attrs::{Place, item_attrs};
+use super::attrs::{Place, item_attrs, listed};
 use super::{byte_range, node_range, types};
 use crate::diagnostics::{Diagnostic, Fix};
 
@@ -140,10 +140,6 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
         }
         other => {
             let (what, hint) = match &other {
-                Item::Use(_) => (
-                    "a `use` import",
-                    "a schema is one self-contained file: declare every type in it",
-                ),
                 Item::Type(_) => (
                     "a type alias",
                     "for a named type with the wire form of another, declare a newtype: \
@@ -186,7 +182,11 @@ fn newtype(item: syn::ItemStruct, errors: &mut Vec<Diagnostic>) -> Option<Schema
             "attributes on a newtype's field are not supported",
             node_range(attr),
             "here",
-            "put the attribute on the newtype itself",
+            format!(
+                "a newtype takes {} and doc comments, on itself, and no other attribute \
+                 (no constraint or rename)",
+                listed(Place::Newtype.known())
+            ),
         ));
     }
     refuse_visibility(&inner.vis, errors);

@@ -110,6 +110,7 @@ pub(super) fn parse(text: &str, cache: Option<&mut ParseCache>) -> (SchemaFile, 
             left_over.shift(piece.range.start);
             first_left_over = left_over;
         }
+        file.uses.append(&mut read.uses);
         file.items.append(&mut read.items);
         file.unparsed.append(&mut read.unparsed);
         if piece.settings {

@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::ast::{
     Bounds, ConstraintAttrs, EnumItem, EnumValueItem, FieldItem, FileSettings, Item, ItemKind,
     Literal, NewtypeItem, SchemaFile, Spanned, StructItem, TypeExpr, TypeKind, UnionItem,
-    UntaggedItem, VariantItem,
+    UntaggedItem, Use, VariantItem,
 };
 use crate::diagnostics::{Diagnostic, Fix};
 
@@ -70,14 +70,25 @@ impl Shift for SchemaFile {
             docs: _,
             docs_span,
             settings,
+            uses,
             items,
             unparsed: _,
             unlexed,
         } = self;
         docs_span.shift(by);
         settings.shift(by);
+        uses.shift(by);
         items.shift(by);
         unlexed.shift(by);
+    }
+}
+
+impl Shift for Use {
+    fn shift(&mut self, by: usize) {
+        let Use { path, names, span } = self;
+        path.shift(by);
+        names.shift(by);
+        span.shift(by);
     }
 }
 

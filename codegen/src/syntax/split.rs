@@ -4,12 +4,12 @@
 //! Each piece is lexed and parsed alone (see [`super::parse`]), which is what lets the language
 //! server parse again only the declarations an edit touched. The cut is made by a scanner that
 //! knows the lexer's comments, string literals and brackets, and of the grammar only the shape
-//! of a clean declaration: `struct` or `enum`, a name, then `{...}`, `(...);` or `;`. A piece
-//! parsed alone reads the tokens the whole file's lexer would give it, with the same reports,
-//! only when the text between pieces is whitespace and ordinary comments and every piece has
-//! that shape; so at anything else (a stray token, a `pub`, generics, a char literal, an
-//! unclosed bracket, file settings after a declaration) the scanner gives up, and the file is
-//! parsed whole, as one piece.
+//! of a clean declaration: `struct` or `enum`, a name, then `{...}`, `(...);` or `;`; or a
+//! `use` of another file's types, to its `;`. A piece parsed alone reads the tokens the whole
+//! file's lexer would give it, with the same reports, only when the text between pieces is
+//! whitespace and ordinary comments and every piece has that shape; so at anything else (a
+//! stray token, a `pub`, generics, a char literal, an unclosed bracket, file settings after a
+//! declaration) the scanner gives up, and the file is parsed whole, as one piece.
 
 use std::ops::Range;
 
@@ -184,6 +184,9 @@ impl<'a> Scanner<'a> {
             self.trivia()?;
         }
         let keyword = self.word()?;
+        if keyword == "use" {
+            return self.use_path();
+        }
         self.trivia()?;
         self.word()?;
         self.trivia()?;
@@ -198,6 +201,25 @@ impl<'a> Scanner<'a> {
             _ => None,
         }
         .filter(|()| keyword == "struct" || keyword == "enum")
+    }
+
+    /// Moves past the rest of a `use` declaration, to its `;`: words, `::`, `*`, `,` and
+    /// braces. A word that would start a declaration in it is given up at, since after a
+    /// mistake the whole file's parser would go on from there.
+    fn use_path(&mut self) -> Option<()> {
+        loop {
+            self.trivia()?;
+            match *self.rest().as_bytes().first()? {
+                b';' => return self.semicolon(),
+                b'{' => self.group(b'{')?,
+                b':' | b'*' | b',' => self.at += 1,
+                _ => {
+                    if matches!(self.word()?, "struct" | "enum" | "pub" | "use") {
+                        return None;
+                    }
+                }
+            }
+        }
     }
 
     fn semicolon(&mut self) -> Option<()> {
@@ -393,7 +415,7 @@ mod tests {
     fn declarations_are_cut_after_their_closing_brace_or_semicolon() {
         let text = "//! The file.\n#![id = \"x\"] // note\n\n/// A.\n#[deprecated]\nstruct A { \
                     a: String }\n// between\nstruct B(String);\n/* block */ struct C;\n\
-                    #[union(tag = \"t\")] enum D { X(A) }\n";
+                    #[union(tag = \"t\")] enum D { X(A) }\nuse super::common::{E, F};\n";
         assert_eq!(
             pieces(text),
             Some(vec![
@@ -402,6 +424,7 @@ mod tests {
                 "struct B(String);",
                 "struct C;",
                 "#[union(tag = \"t\")] enum D { X(A) }",
+                "use super::common::{E, F};",
             ])
         );
         assert_eq!(split(text).map(|p| p[0].settings), Some(true));
@@ -442,6 +465,9 @@ mod tests {
             "struct A { x: f\"}\" }",
             "struct A {}\n/// nothing after",
             "struct A {}\n/// x\ry\nstruct B {}",
+            "use a::b struct B {}",
+            "use a::b",
+            "pub use a::B;",
         ] {
             assert_eq!(pieces(text), None, "{text:?}");
         }

@@ -131,6 +131,11 @@ const INSERTS: &[&str] = &[
     "'a",
     "0",
     "-",
+    "use ",
+    "use a::{B, C};",
+    "use super::a::B;",
+    "::",
+    "*",
 ];
 
 /// `text` with each edit applied in turn: a byte offset, and a piece of text to put there or a
