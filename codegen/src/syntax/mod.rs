@@ -100,7 +100,7 @@ fn parse_whole(text: &str) -> (SchemaFile, Vec<Diagnostic>) {
 
 /// What parsing a stream of tokens says beside the tree and its reports.
 struct Parsed {
-    /// Whether a malformed file setting made the parser skip ahead to the next declaration.
+    /// Whether a mistake made the parser skip ahead to what may start the next declaration.
     skipped: bool,
     /// The report of tokens left over in a group (`#[rename "x"]`), which syn gives once the
     /// whole stream is parsed, for the first such group only; the reports of the stream come
@@ -176,8 +176,8 @@ fn lex(
     None
 }
 
-/// Parses declarations and file settings until the input ends; whether a malformed file
-/// setting made it skip ahead.
+/// Parses declarations and file settings until the input ends; whether a mistake made it skip
+/// ahead.
 fn parse_file(
     input: ParseStream,
     text: &str,
@@ -251,6 +251,7 @@ fn parse_file(
                     file.unparsed.insert(name);
                 }
                 skip_to_next_item(input);
+                skipped = true;
             }
         }
     }

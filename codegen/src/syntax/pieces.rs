@@ -10,7 +10,7 @@ use proc_macro2::TokenStream;
 
 use super::ast::SchemaFile;
 use super::shift::Shift;
-use super::split::{self, Piece};
+use super::split::{self, Kind, Piece};
 use super::{nesting, parse_tokens, parse_whole};
 use crate::diagnostics::Diagnostic;
 
@@ -32,8 +32,9 @@ enum Parsed {
     Read {
         file: Box<SchemaFile>,
         errors: Vec<Diagnostic>,
-        /// Whether a malformed file setting made the parser skip ahead, which in the whole
-        /// file would have skipped into the next piece.
+        /// Whether a mistake made the parser skip ahead: in the whole file, after file
+        /// settings it would skip into the next piece, and after anything it would skip
+        /// through a `use` that follows (no `use` stops it).
         skipped: bool,
         /// The report of tokens left over in a group, which the whole file gives last, and
         /// for its first such group only.
@@ -89,7 +90,8 @@ pub(super) fn parse(text: &str, cache: Option<&mut ParseCache>) -> (SchemaFile, 
     let mut file = SchemaFile::default();
     let mut errors = Vec::new();
     let mut first_left_over = Vec::new();
-    for (piece, parsed) in pieces.iter().zip(parsed) {
+    let next_kinds = pieces.iter().skip(1).map(|piece| Some(piece.kind));
+    for ((piece, next), parsed) in pieces.iter().zip(next_kinds.chain([None])).zip(parsed) {
         let Parsed::Read {
             file: read,
             errors: mut problems,
@@ -99,7 +101,7 @@ pub(super) fn parse(text: &str, cache: Option<&mut ParseCache>) -> (SchemaFile, 
         else {
             continue;
         };
-        if piece.settings && skipped {
+        if skipped && (piece.kind == Kind::Settings || next == Some(Kind::Use)) {
             return parse_whole(text);
         }
         let mut read = *read;
@@ -113,7 +115,7 @@ pub(super) fn parse(text: &str, cache: Option<&mut ParseCache>) -> (SchemaFile, 
         file.uses.append(&mut read.uses);
         file.items.append(&mut read.items);
         file.unparsed.append(&mut read.unparsed);
-        if piece.settings {
+        if piece.kind == Kind::Settings {
             file.docs = read.docs;
             file.docs_span = read.docs_span;
             file.settings = read.settings;

@@ -18,8 +18,19 @@ use std::ops::Range;
 pub(super) struct Piece {
     /// Its bytes in the text.
     pub range: Range<usize>,
-    /// Whether it is the file settings rather than a declaration.
-    pub settings: bool,
+    /// What it declares.
+    pub kind: Kind,
+}
+
+/// What a piece declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// The file settings: `#![...]` and `//!` lines.
+    Settings,
+    /// A `struct` or an `enum`.
+    Type,
+    /// A `use` of another file's types.
+    Use,
 }
 
 /// The pieces of `text`, in order; `None` when it is not a clean sequence of them.
@@ -42,7 +53,7 @@ pub(super) fn split(text: &str) -> Option<Vec<Piece>> {
     }
     pieces.extend(settings.map(|range| Piece {
         range,
-        settings: true,
+        kind: Kind::Settings,
     }));
     loop {
         scanner.trivia()?;
@@ -50,10 +61,10 @@ pub(super) fn split(text: &str) -> Option<Vec<Piece>> {
             return Some(pieces);
         }
         let start = scanner.at;
-        scanner.declaration()?;
+        let kind = scanner.declaration()?;
         pieces.push(Piece {
             range: start..scanner.at,
-            settings: false,
+            kind,
         });
     }
 }
@@ -168,8 +179,8 @@ impl<'a> Scanner<'a> {
     }
 
     /// Moves past one declaration: its outer attributes and doc comments, `struct` or `enum`,
-    /// its name and its body.
-    fn declaration(&mut self) -> Option<()> {
+    /// its name and its body; or `use` and its path.
+    fn declaration(&mut self) -> Option<Kind> {
         loop {
             match self.comment() {
                 Some(Comment::OuterDoc) => self.skip_comment()?,
@@ -185,7 +196,7 @@ impl<'a> Scanner<'a> {
         }
         let keyword = self.word()?;
         if keyword == "use" {
-            return self.use_path();
+            return self.use_path().map(|()| Kind::Use);
         }
         self.trivia()?;
         self.word()?;
@@ -201,6 +212,7 @@ impl<'a> Scanner<'a> {
             _ => None,
         }
         .filter(|()| keyword == "struct" || keyword == "enum")
+        .map(|()| Kind::Type)
     }
 
     /// Moves past the rest of a `use` declaration, to its `;`: words, `::`, `*`, `,` and
@@ -427,7 +439,18 @@ mod tests {
                 "use super::common::{E, F};",
             ])
         );
-        assert_eq!(split(text).map(|p| p[0].settings), Some(true));
+        let kinds = split(text).map(|pieces| pieces.iter().map(|piece| piece.kind).collect());
+        assert_eq!(
+            kinds,
+            Some(vec![
+                Kind::Settings,
+                Kind::Type,
+                Kind::Type,
+                Kind::Type,
+                Kind::Type,
+                Kind::Use
+            ])
+        );
         assert_eq!(pieces(""), Some(vec![]));
         assert_eq!(pieces("\u{feff}// only a comment\n"), Some(vec![]));
     }

@@ -80,6 +80,18 @@ fn a_sample_of_the_fuzz_corpus_parses_alike_in_pieces() {
     }
 }
 
+#[test]
+fn a_broken_declaration_before_a_use_parses_alike_in_pieces() {
+    // The whole file's parser skips a broken declaration up to what may start the next one,
+    // and a `use` is not such a start: the `use` after it is skipped too.
+    assert_alike("broken struct", "struct A { x: }\nuse a::B;\nstruct C {}\n");
+    assert_alike("broken use", "use a::;\nuse b::C;\n");
+    assert_alike(
+        "broken before a struct",
+        "struct A { x: }\nstruct C { a: B }\n",
+    );
+}
+
 /// Pieces of text an edit puts in: brackets, quotes, comments, attributes, keywords and the
 /// tokens the scanner gives up at.
 const INSERTS: &[&str] = &[
