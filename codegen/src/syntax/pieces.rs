@@ -1,8 +1,9 @@
 //! A schema parsed piece by piece: the file settings and each declaration lexed and parsed
 //! alone (see [`split`](super::split)), their ranges moved to where each stands, and put
 //! together into what parsing the whole file gives, reports and all. A [`ParseCache`] keeps
-//! each piece's parse by its text, so that parsing the next version of a document (the language
-//! server's, after an edit) parses only the pieces that changed.
+//! each piece's parse by its text, and the last version's text and pieces, so that parsing the
+//! next version of a document (the language server's, after an edit) cuts it again only
+//! around the change and parses only the pieces that changed.
 
 use std::collections::HashMap;
 
@@ -19,6 +20,21 @@ use crate::diagnostics::Diagnostic;
 #[derive(Debug, Default)]
 pub struct ParseCache {
     parsed: HashMap<String, Parsed>,
+    /// The last version's text and its pieces, when it was cut into them.
+    pub(super) last: Option<(String, Vec<Piece>)>,
+}
+
+impl ParseCache {
+    /// The pieces of `text`, found by scanning only around what changed since the last
+    /// version; that version becomes `text`.
+    fn split(&mut self, text: &str) -> Option<Vec<Piece>> {
+        let pieces = match &self.last {
+            Some((last, pieces)) => split::split_edited(last, pieces, text),
+            None => split::split(text),
+        };
+        self.last = pieces.clone().map(|pieces| (text.to_string(), pieces));
+        pieces
+    }
 }
 
 /// One piece lexed and parsed alone, its ranges counted from its start.
@@ -44,8 +60,15 @@ enum Parsed {
 
 /// Parses `text` piece by piece, through `cache` when given; the whole file at once when it is
 /// not a clean sequence of pieces, or a piece needs what only the whole file's parse does.
-pub(super) fn parse(text: &str, cache: Option<&mut ParseCache>) -> (SchemaFile, Vec<Diagnostic>) {
-    let Some(pieces) = split::split(text) else {
+pub(super) fn parse(
+    text: &str,
+    mut cache: Option<&mut ParseCache>,
+) -> (SchemaFile, Vec<Diagnostic>) {
+    let pieces = match cache.as_deref_mut() {
+        Some(cache) => cache.split(text),
+        None => split::split(text),
+    };
+    let Some(pieces) = pieces else {
         return parse_whole(text);
     };
     let text_of = |piece: &Piece| &text[piece.range.clone()];

@@ -69,6 +69,95 @@ pub(super) fn split(text: &str) -> Option<Vec<Piece>> {
     }
 }
 
+/// The pieces of `text`, a version of `last` whose pieces were `pieces`, as [`split`] gives
+/// them, scanning only around what changed: the pieces before the first changed byte are
+/// kept, the scan starts after them, and it stops where it is between two pieces at a place
+/// of the unchanged end of the text where the last scan was between two pieces too (the scan
+/// there reads the same bytes from the same state), taking the rest from `pieces`, moved.
+/// A declaration ends at its closing brace or `;` without looking past it, but the file
+/// settings end where the next piece starts, so they are scanned again when kept alone.
+pub(super) fn split_edited(last: &str, pieces: &[Piece], text: &str) -> Option<Vec<Piece>> {
+    let (old, new) = (last.as_bytes(), text.as_bytes());
+    let prefix = common_prefix(old, new);
+    let suffix = common_suffix(old, new, old.len().min(new.len()) - prefix);
+    let mut kept = pieces
+        .iter()
+        .take_while(|piece| piece.range.end <= prefix)
+        .count();
+    if kept > 0 && pieces[kept - 1].kind == Kind::Settings {
+        kept -= 1;
+    }
+    if kept == 0 {
+        return split(text);
+    }
+    let mut scanner = Scanner {
+        text,
+        at: pieces[kept - 1].range.end,
+    };
+    let mut found = pieces[..kept].to_vec();
+    loop {
+        // Between two pieces, in the unchanged end: where was the last scan here?
+        if scanner.at >= new.len() - suffix {
+            let was = scanner.at + old.len() - new.len();
+            if let Ok(before) = pieces.binary_search_by_key(&was, |piece| piece.range.end)
+                && pieces[before].kind != Kind::Settings
+            {
+                found.extend(pieces[before + 1..].iter().map(|piece| Piece {
+                    range: piece.range.start + new.len() - old.len()
+                        ..piece.range.end + new.len() - old.len(),
+                    kind: piece.kind,
+                }));
+                return Some(found);
+            }
+        }
+        scanner.trivia()?;
+        if scanner.at == text.len() {
+            return Some(found);
+        }
+        let start = scanner.at;
+        let kind = scanner.declaration()?;
+        found.push(Piece {
+            range: start..scanner.at,
+            kind,
+        });
+    }
+}
+
+/// The bytes compared at once while looking for the first and last change between two texts.
+const BLOCK: usize = 64;
+
+/// How many bytes `a` and `b` begin with alike.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let blocks = a
+        .chunks(BLOCK)
+        .zip(b.chunks(BLOCK))
+        .take_while(|(a, b)| a == b)
+        .count();
+    let at = (blocks * BLOCK).min(a.len().min(b.len()));
+    at + a[at..]
+        .iter()
+        .zip(&b[at..])
+        .take_while(|(a, b)| a == b)
+        .count()
+}
+
+/// How many bytes `a` and `b` end with alike, `most` at the most.
+fn common_suffix(a: &[u8], b: &[u8], most: usize) -> usize {
+    let blocks = a
+        .rchunks(BLOCK)
+        .zip(b.rchunks(BLOCK))
+        .take_while(|(a, b)| a == b)
+        .count();
+    let at = (blocks * BLOCK).min(most);
+    at + a[..a.len() - at]
+        .iter()
+        .rev()
+        .zip(b[..b.len() - at].iter().rev())
+        .take(most - at)
+        .take_while(|(a, b)| a == b)
+        .count()
+}
+
 /// The bytes a group's scan stops at: brackets, the start of a comment, quotes and `#`.
 const MATTERS_IN_GROUP: [bool; 256] = {
     let mut matters = [false; 256];
@@ -505,5 +594,40 @@ mod tests {
             pieces("/** doc */ struct A {}"),
             Some(vec!["/** doc */ struct A {}"])
         );
+    }
+
+    /// Cutting a version again around its change gives what cutting it afresh does, for every
+    /// deletion of a byte and every insertion of a few tokens at every place of a small schema
+    /// (settings, declarations, a `use`, comments), and an edit that makes it no clean sequence.
+    #[test]
+    fn cutting_around_an_edit_gives_what_cutting_afresh_does() {
+        let last = "//! Docs.\n#![id = \"x\"]\n\n/// A.\nstruct A { a: B }\n// note\n\
+                    enum E { X, Y }\nuse a::{B, C};\n#[union(tag = \"k\")]\nenum U { V(A) }\n\
+                    struct S;\n";
+        let pieces = split(last).expect("clean");
+        let mut versions = Vec::new();
+        for at in 0..last.len() {
+            let mut deleted = last.to_string();
+            deleted.remove(at);
+            versions.push(deleted);
+            for insert in [
+                "x",
+                "}",
+                "{",
+                "\n",
+                "/*",
+                "\"",
+                "#",
+                "struct T {}",
+                "//! d\n",
+            ] {
+                let mut inserted = last.to_string();
+                inserted.insert_str(at, insert);
+                versions.push(inserted);
+            }
+        }
+        for text in versions {
+            assert_eq!(split_edited(last, &pieces, &text), split(&text), "{text:?}");
+        }
     }
 }

@@ -194,6 +194,8 @@ proptest! {
             prop_assert_eq!(&whole, &in_pieces, "in pieces:\n{}", text);
             let cached = format!("{:#?}", parse_cached(&text, &mut cache));
             prop_assert_eq!(&whole, &cached, "through the cache:\n{}", text);
+            let cut = cache.last.as_ref().map(|(_, pieces)| pieces.clone());
+            prop_assert_eq!(cut, split::split(&text), "cut again around the edit:\n{}", text);
             text = edited(&text, edits);
         }
     }
