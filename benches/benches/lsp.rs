@@ -7,8 +7,12 @@
 //! (VmHWM and VmRSS), after every edit of the run: a server that kept each text it parsed
 //! would grow by the schema's size each time.
 //!
+//! Beside wall time, which the machine's load moves, it prints the CPU time the server spent
+//! per edit (its utime and stime, from /proc), which the load moves much less.
+//!
 //! It runs the release binary: `cargo build --release --bin cardc`, then
-//! `cargo bench -p cardc-benches --bench lsp` (`CARDC` names another binary).
+//! `cargo bench -p cardc-benches --bench lsp` (`CARDC` names another binary). `CARDC_BASELINE`
+//! names a second binary (an earlier build, say) to time side by side in the same run.
 
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
@@ -151,6 +155,24 @@ impl Server {
         elapsed
     }
 
+    /// The CPU time the server has used, user and system, in milliseconds.
+    fn cpu_ms(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()))
+            .expect("the server's stat");
+        // The fields after the command's closing parenthesis: utime and stime are the 12th
+        // and 13th, in clock ticks (100 a second on Linux).
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .map_or("", |(_, rest)| rest)
+            .split_whitespace()
+            .collect();
+        let ticks = |at: usize| fields.get(at).and_then(|f| f.parse::<f64>().ok());
+        match (ticks(11), ticks(12)) {
+            (Some(user), Some(system)) => (user + system) * 10.0,
+            _ => f64::NAN,
+        }
+    }
+
     /// The server's peak and current resident memory, in MB.
     fn memory(&self) -> (f64, f64) {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
@@ -194,6 +216,9 @@ fn main() {
         "{} is missing: run `cargo build --release --bin cardc` first",
         cardc.display()
     );
+    let baseline = std::env::var_os("CARDC_BASELINE").map(PathBuf::from);
+    let mut binaries = vec![("", cardc)];
+    binaries.extend(baseline.map(|baseline| ("baseline: ", baseline)));
     let text = synth::editor_schema(unions);
     let mut criterion = Criterion::default()
         .warm_up_time(Duration::from_secs(2))
@@ -202,16 +227,19 @@ fn main() {
         .configure_from_args();
     let mut group = criterion.benchmark_group(format!("lsp/{unions} unions"));
     let mut servers = Vec::new();
-    for (name, delay_ms) in [
+    for (delay, delay_ms) in [
         ("edit to diagnostics, 30 ms delay", 30),
         ("edit to diagnostics, no delay", 0),
     ] {
-        let mut server = Server::start(&cardc, &text, delay_ms);
-        let opened = server.memory();
-        group.bench_function(name, |bench| {
-            bench.iter_custom(|iterations| (0..iterations).map(|_| server.round_trip()).sum())
-        });
-        servers.push((name, opened, server));
+        for (which, cardc) in &binaries {
+            let name = format!("{which}{delay}");
+            let mut server = Server::start(cardc, &text, delay_ms);
+            let opened = (server.memory(), server.cpu_ms());
+            group.bench_function(&name, |bench| {
+                bench.iter_custom(|iterations| (0..iterations).map(|_| server.round_trip()).sum())
+            });
+            servers.push((name, opened, server));
+        }
     }
     group.finish();
     criterion.final_summary();
@@ -220,12 +248,13 @@ fn main() {
         text.len(),
         text.matches("\nstruct ").count() + text.matches("\nenum ").count()
     );
-    for (name, (_, opened), server) in &servers {
+    for (name, ((_, opened), cpu_opened), server) in &servers {
         let (peak, now) = server.memory();
+        let edits = server.version - 1;
+        let cpu = (server.cpu_ms() - cpu_opened) / edits.max(1) as f64;
         println!(
-            "{name}: {} edits; server memory: {opened:.0} MB resident after opening, {now:.0} MB \
-             after the edits, {peak:.0} MB at its peak",
-            server.version - 1
+            "{name}: {edits} edits, {cpu:.0} ms of server CPU each; server memory: {opened:.0} MB \
+             resident after opening, {now:.0} MB after the edits, {peak:.0} MB at its peak"
         );
     }
 }

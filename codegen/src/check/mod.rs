@@ -36,7 +36,7 @@ mod version;
 pub use pattern::problem as pattern_problem;
 pub use unique::problem as unique_problem;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::diagnostics::Diagnostic;
 use crate::ir::{
@@ -103,7 +103,7 @@ fn check_with(
     let mut scope = Scope::new(&declared);
     let settings = &file.settings;
     let mut defs = imports.defs;
-    let mut lowered: BTreeSet<&str> = BTreeSet::new();
+    let mut lowered: HashSet<&str> = HashSet::new();
     for item in &file.items {
         // A duplicate declaration was reported already; lower only the first one.
         if !lowered.insert(&item.name.value) {
@@ -407,7 +407,7 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
         .iter()
         .map(|name| (name.clone(), DeclKind::Unparsed))
         .collect();
-    let mut first_spans: BTreeMap<&str, &Spanned<String>> = BTreeMap::new();
+    let mut first_spans: HashMap<&str, &Spanned<String>> = HashMap::new();
     for item in &file.items {
         let name = &item.name;
         if let Some(problem) = naming::type_name_problem(&name.value) {
@@ -781,8 +781,15 @@ struct Unique {
     /// Whether the names are wire names, which a rename rule may have derived: the labels then
     /// show the name each place ends up with, since it may be written differently there.
     wire: bool,
-    seen: BTreeMap<String, std::ops::Range<usize>>,
+    /// Each name seen, where it was first written.
+    seen: Vec<(String, std::ops::Range<usize>)>,
+    /// The names seen by their place in `seen`, once there are more than a scan of it should
+    /// look through: most scopes are a handful of fields or variants, a few are a thousand.
+    index: HashMap<String, usize>,
 }
+
+/// The most names [`Unique`] looks through one by one.
+const UNIQUE_SCAN: usize = 16;
 
 impl Unique {
     /// For names as written in the schema.
@@ -791,7 +798,8 @@ impl Unique {
             what,
             hint,
             wire: false,
-            seen: BTreeMap::new(),
+            seen: Vec::new(),
+            index: HashMap::new(),
         }
     }
 
@@ -810,37 +818,72 @@ impl Unique {
         span: std::ops::Range<usize>,
         errors: &mut Vec<Diagnostic>,
     ) -> bool {
-        if let Some(first) = self.seen.get(name) {
-            errors.push(
-                Diagnostic::new(
-                    format!("duplicate {} `{name}`", self.what),
-                    span,
-                    if self.wire {
-                        format!("also travels as `{name}`")
-                    } else {
-                        "declared again here".to_string()
-                    },
-                    self.hint,
-                )
-                .with_related(
-                    first.clone(),
-                    if self.wire {
-                        format!("travels as `{name}`")
-                    } else {
-                        "first declared here".to_string()
-                    },
-                ),
-            );
-            false
-        } else {
-            self.seen.insert(name.to_string(), span);
-            true
-        }
+        let earlier = match self.seen.len() <= UNIQUE_SCAN {
+            true => self.seen.iter().position(|(seen, _)| seen == name),
+            false => self.index.get(name).copied(),
+        };
+        let Some(earlier) = earlier else {
+            self.seen.push((name.to_string(), span));
+            if self.seen.len() > UNIQUE_SCAN {
+                // Every name not in the index yet: all of them the first time, then the new one.
+                let indexed = self.index.len();
+                for (at, (seen, _)) in self.seen.iter().enumerate().skip(indexed) {
+                    self.index.insert(seen.clone(), at);
+                }
+            }
+            return true;
+        };
+        let first = self.seen[earlier].1.clone();
+        errors.push(
+            Diagnostic::new(
+                format!("duplicate {} `{name}`", self.what),
+                span,
+                if self.wire {
+                    format!("also travels as `{name}`")
+                } else {
+                    "declared again here".to_string()
+                },
+                self.hint,
+            )
+            .with_related(
+                first,
+                if self.wire {
+                    format!("travels as `{name}`")
+                } else {
+                    "first declared here".to_string()
+                },
+            ),
+        );
+        false
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// A name repeated among the first few of a scope, and among many, is found either way.
+    #[test]
+    fn a_repeated_name_is_found_in_short_and_long_scopes() {
+        let mut errors = Vec::new();
+        let mut unique = Unique::new("field", "rename one");
+        for at in 0..100 {
+            let name = format!("f{}", at % 40);
+            assert_eq!(
+                unique.check(&name, at..at + 1, &mut errors),
+                at < 40,
+                "{at}"
+            );
+        }
+        assert_eq!(errors.len(), 60);
+        assert_eq!(errors[0].message, "duplicate field `f0`");
+        assert_eq!(
+            (errors[0].span.clone(), errors[0].related[0].0.clone()),
+            (40..41, 0..1)
+        );
+        assert_eq!(errors[59].related[0].0, 19..20);
+    }
+
     /// The passes over the type graph keep their own stacks: a cycle through as many types as a
     /// schema may hold is one report, on a thread of 2 MB (where recursion overflowed).
     #[test]

@@ -22,14 +22,15 @@ pub(super) fn type_name_problem(name: &str) -> Option<String> {
 /// UpperCamelCase. Variants live in their enum's namespace, so the built-ins are free:
 /// `Priority::None` shadows nothing.
 pub(super) fn variant_name_problem(name: &str) -> Option<String> {
+    // Most names are fine, which one pass over their bytes says.
+    if is_upper_camel(name) {
+        return None;
+    }
     // Checked before the case, which a name like `Café` gets right.
     if let Some(c) = non_ascii(name) {
         return Some(format!("`{name}` contains `{c}`, which is not ASCII"));
     }
-    if !is_upper_camel(name) {
-        return Some(format!("`{name}` is not UpperCamelCase"));
-    }
-    None
+    Some(format!("`{name}` is not UpperCamelCase"))
 }
 
 /// The first character of a name that is not ASCII: generated identifiers are plain ASCII,
@@ -40,10 +41,8 @@ pub(super) fn non_ascii(name: &str) -> Option<char> {
 
 /// Whether a name is UpperCamelCase the way rustc's `non_camel_case_types` lint wants it.
 fn is_upper_camel(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars.next().is_some_and(|first| first.is_ascii_uppercase())
-        && !name.contains('_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric())
+    let bytes = name.as_bytes();
+    bytes.first().is_some_and(u8::is_ascii_uppercase) && bytes.iter().all(u8::is_ascii_alphanumeric)
 }
 
 /// Whether a field name is snake_case the way rustc's `non_snake_case` lint wants it.

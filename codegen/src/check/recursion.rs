@@ -4,16 +4,26 @@
 //! union variant) has infinite size; JSON Schema and TypeScript would accept the recursion, but
 //! the three outputs must agree, so the checker asks for the indirection instead.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use crate::diagnostics::Diagnostic;
 use crate::ir::{Span, Ty, TypeDef};
 
-/// One inline containment: `from` holds a `to` by value, written at `span`.
+/// One inline containment: a type holds the type `to` by value, written at `span`.
 struct Edge<'a> {
-    to: &'a str,
+    /// The type held, by its index in the graph's names, when it is declared.
+    to: Option<usize>,
+    /// Its name.
+    to_name: &'a str,
     span: Span,
     through_field: bool,
+}
+
+/// The types and what each holds inline, each type by its index in name order (the order of
+/// `defs`), so that the search below works on vectors rather than maps of names.
+struct Graph<'a> {
+    names: Vec<&'a str>,
+    edges: Vec<Vec<Edge<'a>>>,
 }
 
 /// Reports each cycle of inline containment once (one error per strongly connected group),
@@ -22,9 +32,7 @@ pub(super) fn check(defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnosti
     newtype_cycles(defs, errors);
     let graph = edges(defs);
     for group in strongly_connected(&graph) {
-        let start = group[0];
-        let members: BTreeSet<&str> = group.iter().copied().collect();
-        if let Some((path, closing)) = cycle_through(start, &members, &graph) {
+        if let Some((path, closing)) = cycle_through(&group, &graph) {
             errors.push(cycle_error(&path, closing));
         }
     }
@@ -73,69 +81,72 @@ fn newtype_cycles(defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>
     }
 }
 
-/// Tarjan's algorithm: the groups of types that reach each other, each sorted, in name order.
-/// The depth-first search keeps its own stack, so a chain of thousands of types cannot
-/// overflow the thread's.
-fn strongly_connected<'a>(graph: &BTreeMap<&'a str, Vec<Edge<'a>>>) -> Vec<Vec<&'a str>> {
-    #[derive(Default)]
-    struct State<'a> {
-        index: BTreeMap<&'a str, usize>,
-        low: BTreeMap<&'a str, usize>,
-        stack: Vec<&'a str>,
-        on_stack: BTreeSet<&'a str>,
+/// Tarjan's algorithm: the groups of types that reach each other, each in name order, the
+/// groups in name order too. The depth-first search keeps its own stack, so a chain of
+/// thousands of types cannot overflow the thread's.
+fn strongly_connected(graph: &Graph) -> Vec<Vec<usize>> {
+    const UNSEEN: usize = usize::MAX;
+    struct Search {
+        index: Vec<usize>,
+        low: Vec<usize>,
+        on_stack: Vec<bool>,
+        stack: Vec<usize>,
         /// The open calls of the search: each node, and how many of its edges it followed.
-        calls: Vec<(&'a str, usize)>,
+        calls: Vec<(usize, usize)>,
+        next: usize,
     }
-    impl<'a> State<'a> {
-        fn enter(&mut self, node: &'a str) {
-            let next = self.index.len();
-            self.index.insert(node, next);
-            self.low.insert(node, next);
+    impl Search {
+        fn enter(&mut self, node: usize) {
+            self.index[node] = self.next;
+            self.low[node] = self.next;
+            self.next += 1;
             self.stack.push(node);
-            self.on_stack.insert(node);
+            self.on_stack[node] = true;
             self.calls.push((node, 0));
         }
-
-        fn lower(&mut self, node: &'a str, to: usize) {
-            let lowest = self.low[node].min(to);
-            self.low.insert(node, lowest);
-        }
     }
-    let no_edges: &[Edge] = &[];
-    let edges_of = |node: &str| graph.get(node).map_or(no_edges, Vec::as_slice);
-    let mut state = State::default();
+    let count = graph.names.len();
+    let mut search = Search {
+        index: vec![UNSEEN; count],
+        low: vec![UNSEEN; count],
+        on_stack: vec![false; count],
+        stack: Vec::new(),
+        calls: Vec::new(),
+        next: 0,
+    };
     let mut groups = Vec::new();
-    for &root in graph.keys() {
-        if state.index.contains_key(root) {
+    for root in 0..count {
+        if search.index[root] != UNSEEN {
             continue;
         }
-        state.enter(root);
-        while let Some((node, followed)) = state.calls.last_mut() {
-            let node: &'a str = node;
-            if let Some(edge) = edges_of(node).get(*followed) {
+        search.enter(root);
+        while let Some(&mut (node, ref mut followed)) = search.calls.last_mut() {
+            if let Some(edge) = graph.edges[node].get(*followed) {
                 *followed += 1;
-                if !state.index.contains_key(edge.to) {
-                    state.enter(edge.to);
-                } else if state.on_stack.contains(edge.to) {
-                    state.lower(node, state.index[edge.to]);
+                // A type that is not declared holds nothing: it closes no cycle.
+                let Some(to) = edge.to else { continue };
+                if search.index[to] == UNSEEN {
+                    search.enter(to);
+                } else if search.on_stack[to] {
+                    search.low[node] = search.low[node].min(search.index[to]);
                 }
                 continue;
             }
-            state.calls.pop();
-            if let Some(&(parent, _)) = state.calls.last() {
-                state.lower(parent, state.low[node]);
+            search.calls.pop();
+            if let Some(&(parent, _)) = search.calls.last() {
+                search.low[parent] = search.low[parent].min(search.low[node]);
             }
-            if state.low[node] == state.index[node] {
+            if search.low[node] == search.index[node] {
                 let mut group = Vec::new();
-                while let Some(member) = state.stack.pop() {
-                    state.on_stack.remove(member);
+                while let Some(member) = search.stack.pop() {
+                    search.on_stack[member] = false;
                     group.push(member);
                     if member == node {
                         break;
                     }
                 }
                 group.sort_unstable();
-                let self_loop = edges_of(node).iter().any(|edge| edge.to == node);
+                let self_loop = graph.edges[node].iter().any(|edge| edge.to == Some(node));
                 if group.len() > 1 || self_loop {
                     groups.push(group);
                 }
@@ -146,27 +157,33 @@ fn strongly_connected<'a>(graph: &BTreeMap<&'a str, Vec<Edge<'a>>>) -> Vec<Vec<&
     groups
 }
 
-/// A path from `start` back to itself within one group, and the edge that closes it.
+/// A path from the group's first type back to itself within the group, by names, and the edge
+/// that closes it.
 fn cycle_through<'g, 'a>(
-    start: &'a str,
-    members: &BTreeSet<&'a str>,
-    graph: &'g BTreeMap<&'a str, Vec<Edge<'a>>>,
+    group: &[usize],
+    graph: &'g Graph<'a>,
 ) -> Option<(Vec<&'a str>, &'g Edge<'a>)> {
-    let mut parent: BTreeMap<&str, &str> = BTreeMap::new();
+    let start = *group.first()?;
+    let members: HashSet<usize> = group.iter().copied().collect();
+    let mut parent: HashMap<usize, usize> = HashMap::new();
     let mut queue = std::collections::VecDeque::from([start]);
     while let Some(node) = queue.pop_front() {
-        for edge in graph.get(node).into_iter().flatten() {
-            if edge.to == start {
+        for edge in &graph.edges[node] {
+            let Some(to) = edge.to else { continue };
+            if to == start {
                 let mut path = vec![node];
-                while let Some(previous) = parent.get(path[path.len() - 1]) {
-                    path.push(previous);
+                while let Some(previous) = parent.get(&path[path.len() - 1]) {
+                    path.push(*previous);
                 }
                 path.reverse();
-                return Some((path, edge));
+                return Some((
+                    path.into_iter().map(|node| graph.names[node]).collect(),
+                    edge,
+                ));
             }
-            if members.contains(edge.to) && edge.to != start && !parent.contains_key(edge.to) {
-                parent.insert(edge.to, node);
-                queue.push_back(edge.to);
+            if members.contains(&to) && !parent.contains_key(&to) {
+                parent.insert(to, node);
+                queue.push_back(to);
             }
         }
     }
@@ -179,7 +196,7 @@ fn cycle_error(path: &[&str], closing: &Edge) -> Diagnostic {
     let hint = if closing.through_field {
         format!(
             "wrap the type in `Box<{}>` (or hold it in a `Vec` or `Map`) somewhere along the cycle",
-            closing.to
+            closing.to_name
         )
     } else {
         "a union reaches itself through its variants alone, which no finite value can satisfy: \
@@ -198,57 +215,47 @@ fn cycle_error(path: &[&str], closing: &Edge) -> Diagnostic {
     )
 }
 
-fn edges(defs: &BTreeMap<String, TypeDef>) -> BTreeMap<&str, Vec<Edge<'_>>> {
-    let mut graph: BTreeMap<&str, Vec<Edge>> = BTreeMap::new();
-    for def in defs.values() {
-        let out = graph.entry(def.name()).or_default();
-        match def {
-            TypeDef::Struct(def) => {
-                for field in &def.fields {
-                    if let Some(to) = held_inline(&field.ty) {
-                        out.push(Edge {
-                            to,
-                            span: field.span.clone(),
-                            through_field: true,
-                        });
-                    }
-                }
-            }
-            TypeDef::Union(def) => {
-                for variant in &def.variants {
-                    if let Some(to) = &variant.payload {
-                        out.push(Edge {
-                            to,
-                            span: variant.span.clone(),
-                            through_field: false,
-                        });
-                    }
-                }
-            }
-            TypeDef::Untagged(def) => {
-                for variant in &def.variants {
-                    if let Some(to) = held_inline(&variant.ty) {
-                        out.push(Edge {
-                            to,
-                            span: variant.span.clone(),
-                            through_field: true,
-                        });
-                    }
-                }
-            }
-            TypeDef::Newtype(def) => {
-                if let Some(to) = held_inline(&def.ty) {
-                    out.push(Edge {
-                        to,
-                        span: def.span.clone(),
-                        through_field: true,
-                    });
-                }
-            }
-            TypeDef::Enum(_) => {}
-        }
-    }
-    graph
+fn edges<'a>(defs: &'a BTreeMap<String, TypeDef>) -> Graph<'a> {
+    let names: Vec<&str> = defs.keys().map(String::as_str).collect();
+    let position: HashMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(at, name)| (*name, at))
+        .collect();
+    let edge = |to_name: &'a str, span: &Span, through_field: bool| -> Option<Edge<'a>> {
+        Some(Edge {
+            to: position.get(to_name).copied(),
+            to_name,
+            span: span.clone(),
+            through_field,
+        })
+    };
+    let edges = defs
+        .values()
+        .map(|def| match def {
+            TypeDef::Struct(def) => def
+                .fields
+                .iter()
+                .filter_map(|field| edge(held_inline(&field.ty)?, &field.span, true))
+                .collect(),
+            TypeDef::Union(def) => def
+                .variants
+                .iter()
+                .filter_map(|variant| edge(variant.payload.as_ref()?, &variant.span, false))
+                .collect(),
+            TypeDef::Untagged(def) => def
+                .variants
+                .iter()
+                .filter_map(|variant| edge(held_inline(&variant.ty)?, &variant.span, true))
+                .collect(),
+            TypeDef::Newtype(def) => held_inline(&def.ty)
+                .and_then(|to| edge(to, &def.span, true))
+                .into_iter()
+                .collect(),
+            TypeDef::Enum(_) => Vec::new(),
+        })
+        .collect();
+    Graph { names, edges }
 }
 
 /// The named type a value holds by value (directly or as `Nullable`), if any.

@@ -7,7 +7,7 @@
 //! the token after it (or to the end of the file), so that it moves with that token when the
 //! formatter reorders attributes.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 use proc_macro2::{TokenStream, TokenTree};
@@ -37,10 +37,10 @@ pub(super) struct Leading {
 /// Every comment and blank line of a schema, keyed by the byte offset of a token's start.
 #[derive(Debug, Default)]
 pub(super) struct Trivia {
-    /// What stands before each token.
-    pub leading: HashMap<usize, Leading>,
-    /// The comments after each token on its own line.
-    pub trailing: HashMap<usize, Vec<Comment>>,
+    /// What stands before each token, in the order of the text (the writer asks about ranges).
+    pub leading: BTreeMap<usize, Leading>,
+    /// The comments after each token on its own line, in the order of the text.
+    pub trailing: BTreeMap<usize, Vec<Comment>>,
     /// What stands after the last token.
     pub end: Leading,
 }

@@ -102,13 +102,15 @@ impl Writer {
     /// Whether a comment stands between the token at `range.start` and the one at
     /// `range.end` of the source.
     pub fn has_comments_within(&self, range: std::ops::Range<usize>) -> bool {
-        self.trivia.leading.iter().any(|(at, leading)| {
-            range.start < *at && *at <= range.end && !leading.comments.is_empty()
-        }) || self
-            .trivia
-            .trailing
-            .keys()
-            .any(|at| range.start <= *at && *at < range.end)
+        use std::ops::Bound::{Excluded, Included};
+        if range.start > range.end {
+            return false;
+        }
+        self.trivia
+            .leading
+            .range((Excluded(range.start), Included(range.end)))
+            .any(|(_, leading)| !leading.comments.is_empty())
+            || self.trivia.trailing.range(range).next().is_some()
     }
 
     /// Ends the current line, if anything is on it: the layout's line break.

@@ -7,6 +7,7 @@ use super::index::Index;
 use super::workspace::Input;
 use crate::diagnostics::Diagnostic;
 use crate::ir::Schema;
+use crate::syntax::ParseCache;
 use crate::syntax::ast::SchemaFile;
 
 /// A compiled version of a document.
@@ -24,9 +25,11 @@ pub(super) struct Analysis {
 
 impl Analysis {
     /// Parses and checks one version of a document: `syntax::parse` then `check_parsed`, the
-    /// CLI's `compile` in two halves so that the tree is kept.
-    pub(super) fn new(input: &Input, version: i32) -> Analysis {
-        let (file, errors) = crate::syntax::parse(&input.text);
+    /// CLI's `compile` in two halves so that the tree is kept. The parse goes through the
+    /// document's `cache`, so that only the declarations changed since its last version are
+    /// parsed again.
+    pub(super) fn new(input: &Input, version: i32, cache: &mut ParseCache) -> Analysis {
+        let (file, errors) = crate::syntax::parse_cached(&input.text, cache);
         let index = Index::new(&file, &input.text);
         let compiled = crate::check_parsed(&input.name, &file, errors).map(Rc::new);
         forget_spans();

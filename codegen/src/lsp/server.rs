@@ -2,6 +2,7 @@
 //! answered from the document as the client had it then, and diagnostics published once a
 //! document has rested for the debounce delay.
 
+use std::any::Any;
 use std::collections::{BTreeMap, HashMap};
 use std::error::Error;
 use std::rc::Rc;
@@ -32,6 +33,7 @@ use super::text::Encoding;
 use super::workspace::{Workspace, path_of};
 use super::{actions, handlers, report};
 use crate::ir::Schema;
+use crate::syntax::ParseCache;
 
 /// What a handler answers: the result, or an error for the client to show.
 pub(super) type Answer<T> = Result<T, (ErrorCode, String)>;
@@ -47,6 +49,12 @@ pub(super) struct Server {
     settings: Settings,
     /// Each open document's analysis of its current text, made when first asked for.
     analyses: HashMap<Uri, Rc<Analysis>>,
+    /// Each open document's declarations as last parsed, for the next version's parse.
+    parses: HashMap<Uri, ParseCache>,
+    /// What earlier versions held (analyses, schemas), dropped once the next diagnostics are
+    /// out: freeing a large schema's trees takes a tenth of a round trip, which the user
+    /// need not wait for.
+    stale: Vec<Rc<dyn Any>>,
     /// Each open document's last schema that checked, for hovers while it has errors.
     checked: HashMap<Uri, Rc<Schema>>,
     /// The documents whose diagnostics are to be published, and when.
@@ -91,6 +99,8 @@ pub fn run(connection: Connection) -> Result<(), Box<dyn Error + Send + Sync>> {
         workspace: Workspace::new(roots),
         settings: Settings::default(),
         analyses: HashMap::new(),
+        parses: HashMap::new(),
+        stale: Vec::new(),
         checked: HashMap::new(),
         due: BTreeMap::new(),
         baselines: Baselines::default(),
@@ -279,7 +289,7 @@ impl Server {
                     let uri = document.uri;
                     self.workspace
                         .open(uri.clone(), document.version, document.text);
-                    self.analyses.remove(&uri);
+                    self.retire(&uri);
                     self.due.insert(uri, Instant::now());
                 }
             }
@@ -293,7 +303,7 @@ impl Server {
                         self.encoding,
                     );
                     if changed {
-                        self.analyses.remove(&uri);
+                        self.retire(&uri);
                         self.due.insert(uri, Instant::now() + self.settings.delay);
                     }
                 }
@@ -303,6 +313,7 @@ impl Server {
                     let uri = params.text_document.uri;
                     self.workspace.close(&uri);
                     self.analyses.remove(&uri);
+                    self.parses.remove(&uri);
                     self.checked.remove(&uri);
                     self.renamed.remove(&uri);
                     self.due.remove(&uri);
@@ -359,12 +370,23 @@ impl Server {
         }
         let version = self.workspace.document(uri)?.version;
         let input = self.workspace.input(uri)?;
-        let analysis = Rc::new(Analysis::new(&input, version));
-        if let Some(schema) = analysis.schema() {
-            self.checked.insert(uri.clone(), schema.clone());
+        let cache = self.parses.entry(uri.clone()).or_default();
+        let analysis = Rc::new(Analysis::new(&input, version, cache));
+        if let Some(schema) = analysis.schema()
+            && let Some(earlier) = self.checked.insert(uri.clone(), schema.clone())
+        {
+            self.stale.push(earlier);
         }
         self.analyses.insert(uri.clone(), analysis.clone());
         Some(analysis)
+    }
+
+    /// Sets aside a document's analysis, now out of date, to be dropped after the next
+    /// diagnostics are published.
+    fn retire(&mut self, uri: &Uri) {
+        if let Some(analysis) = self.analyses.remove(uri) {
+            self.stale.push(analysis);
+        }
     }
 
     /// The last schema of the document that checked, the current one or an earlier.
@@ -412,6 +434,7 @@ impl Server {
             diagnostics,
             version: Some(analysis.version),
         });
+        self.stale.clear();
     }
 }
 

@@ -50,7 +50,13 @@ impl RenameRule {
             RenameRule::Lower | RenameRule::Snake => name.to_string(),
             RenameRule::Upper | RenameRule::ScreamingSnake => name.to_ascii_uppercase(),
             RenameRule::Pascal => pascal_from_snake(name),
-            RenameRule::Camel => lower_first(&pascal_from_snake(name)),
+            RenameRule::Camel => {
+                let mut camel = pascal_from_snake(name);
+                if let Some(first) = camel.get_mut(..1) {
+                    first.make_ascii_lowercase();
+                }
+                camel
+            }
             RenameRule::Kebab => name.replace('_', "-"),
             RenameRule::ScreamingKebab => name.to_ascii_uppercase().replace('_', "-"),
         }

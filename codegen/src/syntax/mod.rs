@@ -4,6 +4,10 @@
 //! the rest of the file: a failed item is reported, skipped up to the next item, and parsing
 //! goes on. Spans are turned into byte ranges at once (proc-macro2's `span-locations`), so the
 //! rest of the pipeline never touches syn spans.
+//!
+//! A file that is a clean sequence of declarations is cut into them first, and each is lexed
+//! and parsed alone ([`pieces`]): the same tree and reports, but the lexer's map of positions
+//! stays small, and a [`ParseCache`] lets an editor's next version parse only what changed.
 
 pub mod ast;
 mod attrs;
@@ -11,6 +15,9 @@ mod constraints;
 mod explain;
 mod items;
 mod nesting;
+mod pieces;
+mod shift;
+mod split;
 mod types;
 pub mod uses;
 
@@ -55,10 +62,24 @@ const RUST_ITEM_KEYWORDS: &[&str] = &[
     "pub",
 ];
 pub use attrs::Place;
+pub use pieces::ParseCache;
 pub(crate) use types::{BUILTIN_NAMES, foreign_replacement, takes_arguments};
 
 /// Parses schema text. Always returns what it could parse, with every error found.
 pub fn parse(text: &str) -> (SchemaFile, Vec<Diagnostic>) {
+    pieces::parse(text, None)
+}
+
+/// Parses a version of a document as [`parse`] does, reusing the declarations `cache` holds
+/// from the last version parsed through it: only the declarations an edit touched are parsed
+/// again.
+pub fn parse_cached(text: &str, cache: &mut ParseCache) -> (SchemaFile, Vec<Diagnostic>) {
+    pieces::parse(text, Some(cache))
+}
+
+/// Parses schema text as one stream of tokens: what [`parse`] does with a file it cannot cut
+/// into declarations, and whose lexer reports what it finds and reads on past it.
+fn parse_whole(text: &str) -> (SchemaFile, Vec<Diagnostic>) {
     let mut errors = Vec::new();
     let mut unlexed = Vec::new();
     let Some(tokens) = lex(text, &mut errors, &mut unlexed) else {
@@ -72,14 +93,38 @@ pub fn parse(text: &str) -> (SchemaFile, Vec<Diagnostic>) {
         unlexed,
         ..SchemaFile::default()
     };
+    let parsed = parse_tokens(tokens, text, &mut file, &mut errors);
+    errors.extend(parsed.left_over);
+    (file, errors)
+}
+
+/// What parsing a stream of tokens says beside the tree and its reports.
+struct Parsed {
+    /// Whether a mistake made the parser skip ahead to what may start the next declaration.
+    skipped: bool,
+    /// The report of tokens left over in a group (`#[rename "x"]`), which syn gives once the
+    /// whole stream is parsed, for the first such group only; the reports of the stream come
+    /// before it.
+    left_over: Vec<Diagnostic>,
+}
+
+/// Parses the tokens lexed from `text` into `file` and `errors`.
+fn parse_tokens(
+    tokens: TokenStream,
+    text: &str,
+    file: &mut SchemaFile,
+    errors: &mut Vec<Diagnostic>,
+) -> Parsed {
+    let mut skipped = false;
     let parser = |input: ParseStream| {
-        parse_file(input, text, &mut file, &mut errors);
+        skipped = parse_file(input, text, file, errors);
         Ok(())
     };
+    let mut left_over = Vec::new();
     if let Err(error) = parser.parse2(tokens) {
-        push_syn_error(&mut errors, text, error, "check the syntax here");
+        push_syn_error(&mut left_over, text, error, "check the syntax here");
     }
-    (file, errors)
+    Parsed { skipped, left_over }
 }
 
 /// The schema's tokens, or `None` when it has none that the lexer can read. A raw identifier
@@ -131,8 +176,16 @@ fn lex(
     None
 }
 
-fn parse_file(input: ParseStream, text: &str, file: &mut SchemaFile, errors: &mut Vec<Diagnostic>) {
+/// Parses declarations and file settings until the input ends; whether a mistake made it skip
+/// ahead.
+fn parse_file(
+    input: ParseStream,
+    text: &str,
+    file: &mut SchemaFile,
+    errors: &mut Vec<Diagnostic>,
+) -> bool {
     let mut seen_item = false;
+    let mut skipped = false;
     while !input.is_empty() {
         if input.peek(Token![#]) && input.peek2(Token![!]) {
             match input.call(Attribute::parse_inner) {
@@ -158,6 +211,7 @@ fn parse_file(input: ParseStream, text: &str, file: &mut SchemaFile, errors: &mu
                         "write a file setting as `#![name = \"value\"]`",
                     );
                     skip_to_next_item(input);
+                    skipped = true;
                 }
             }
             continue;
@@ -197,9 +251,11 @@ fn parse_file(input: ParseStream, text: &str, file: &mut SchemaFile, errors: &mu
                     file.unparsed.insert(name);
                 }
                 skip_to_next_item(input);
+                skipped = true;
             }
         }
     }
+    skipped
 }
 
 /// The name an unparsable declaration gives itself, so that references to it are not
@@ -307,3 +363,6 @@ pub(crate) fn byte_range(span: Span) -> Range<usize> {
 pub(crate) fn node_range(node: &impl syn::spanned::Spanned) -> Range<usize> {
     byte_range(node.span())
 }
+
+#[cfg(test)]
+mod tests;
