@@ -173,8 +173,8 @@ fn a_schema_that_does_not_parse_is_refused_with_the_syntax_layers_diagnostics() 
     let text = "struct A {\n    a: u8\n    b: u8,\n}\n";
     let errors = format(text).expect_err("does not parse");
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert_eq!(errors[0].message, "expected `,`");
-    assert_eq!(&text[errors[0].span.clone()], "b");
+    assert_eq!(errors[0].message, "expected `,` at the end of this line");
+    assert_eq!(&text[errors[0].span.clone()], "8");
 }
 
 #[test]

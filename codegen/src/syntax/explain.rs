@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Fix};
 use crate::naming::rust::{can_be_raw, rust_ident_text as rust_field_ident};
 
 /// The report for a raw identifier Rust refuses (`r#self`, `r#crate`, `r#super`, `r#Self`),
@@ -103,12 +103,16 @@ fn raw_string(content: &str) -> String {
     format!("`r{hashes}\"{content}\"{hashes}`")
 }
 
-/// The report for a syn error at `span`, when the text there is a Rust keyword written where a
-/// name goes, or a literal written where a type goes.
-pub(super) fn syn_error(text: &str, span: &Range<usize>) -> Option<Diagnostic> {
+/// The report for a syn error (`message`) at `span`, when the text there is a Rust keyword
+/// written where a name goes, a literal written where a type goes, or the next line's start
+/// where a line's ending `,` is missing.
+pub(super) fn syn_error(text: &str, message: &str, span: &Range<usize>) -> Option<Diagnostic> {
     let found = text.get(span.clone())?;
     let before = text.get(..span.start)?.trim_end();
     let after = text.get(span.end..)?.trim_start();
+    if message == "expected `,`" && text.get(before.len()..span.start)?.contains('\n') {
+        return missing_comma(before, found);
+    }
     let is_literal =
         found.starts_with(['"', '\'']) || found.starts_with(|c: char| c.is_ascii_digit());
     if before.ends_with(':') && (is_literal || found == "true" || found == "false") {
@@ -126,6 +130,29 @@ pub(super) fn syn_error(text: &str, span: &Range<usize>) -> Option<Diagnostic> {
         ));
     }
     None
+}
+
+/// The report for a `,` missing at the end of a line (`before` is the text up to its last
+/// token), at that token rather than at the next line's start, with the comma as its fix.
+fn missing_comma(before: &str, next: &str) -> Option<Diagnostic> {
+    let (last, c) = before.char_indices().next_back()?;
+    let end = last + c.len_utf8();
+    Some(
+        Diagnostic::new(
+            "expected `,` at the end of this line",
+            last..end,
+            "a `,` goes after this",
+            format!(
+                "fields, variants and values are separated by commas: end this line with `,` \
+                 before `{}`",
+                match word_at(next) {
+                    "" => next.get(..1).unwrap_or_default(),
+                    word => word,
+                }
+            ),
+        )
+        .with_fix(Fix::replace("Add the missing `,`", end..end, ",")),
+    )
 }
 
 /// The report for `Self` where a type, variant or enum value name goes (`before` is the text

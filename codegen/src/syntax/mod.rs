@@ -348,7 +348,7 @@ fn push_syn_error(errors: &mut Vec<Diagnostic>, text: &str, error: syn::Error, h
     for error in error {
         let span = byte_range(error.span());
         errors.push(
-            explain::syn_error(text, &span)
+            explain::syn_error(text, &error.to_string(), &span)
                 .unwrap_or_else(|| Diagnostic::new(error.to_string(), span, "here", hint)),
         );
     }
