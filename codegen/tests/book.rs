@@ -437,6 +437,21 @@ fn every_cardc_command_line_in_the_book_runs() {
         )
         .expect("copy the published schema");
     }
+    // A project of the schema, and another checkout of it in `old/`, for the commands that
+    // act on a project.
+    std::fs::create_dir_all(at.join("old")).expect("mkdir");
+    let project = "[json-schema]\nout = \"published\"\n";
+    std::fs::write(
+        at.join("cardc.toml"),
+        format!("schemas = [\"schema/render_intent.cards\"]\n{project}"),
+    )
+    .expect("write cardc.toml");
+    std::fs::write(
+        at.join("old/cardc.toml"),
+        format!("schemas = [\"render_intent.cards\"]\n{project}"),
+    )
+    .expect("write old/cardc.toml");
+    std::fs::copy(&render_intent, at.join("old/render_intent.cards")).expect("copy");
     git(at, &["init", "--quiet"]);
     git(at, &["add", "."]);
     git(at, &["commit", "--quiet", "-m", "baseline"]);

@@ -3,14 +3,16 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cardc_codegen::diagnostics::{Source, escaped};
+use cardc_codegen::diagnostics::Source;
 use cardc_codegen::doc::{self, Baseline};
 use cardc_codegen::emit;
+use cardc_codegen::ir::Schema;
 use cardc_codegen::out::{self, WriteStatus, display_path};
+use cardc_codegen::project::{self, Disk, Text};
 use cardc_codegen::{header_name, source_name};
 
+use crate::IO_FAILURE;
 use crate::shell::{invocation, shell_word};
-use crate::{IO_FAILURE, compiled, read};
 
 /// `cardc doc`'s arguments.
 #[derive(clap::Args)]
@@ -39,34 +41,21 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         check,
     } = args;
     let name = source_name(schema);
-    let Some(text) = read(schema, &name) else {
-        eprintln!(
-            "error: cannot read schema {}; nothing was written",
-            escaped(&name)
-        );
-        return ExitCode::from(IO_FAILURE);
+    let (new, text) = match loaded(schema, out) {
+        Ok(loaded) => loaded,
+        Err(status) => return status,
     };
     let header = header_name(schema, out);
-    let Some(new) = compiled(&header, &name, &text) else {
-        return ExitCode::FAILURE;
-    };
     let baseline_path = baseline;
     let baseline = match baseline {
         None => None,
         Some(path) => {
-            let old_name = source_name(path);
-            let Some(old_text) = read(path, &old_name) else {
-                eprintln!(
-                    "error: cannot read schema {}; nothing was written",
-                    escaped(&old_name)
-                );
-                return ExitCode::from(IO_FAILURE);
+            let (old, old_text) = match loaded(path, out) {
+                Ok(loaded) => loaded,
+                Err(status) => return status,
             };
             // Named as the pages' header names the schema: the same from every working directory.
             let old_header = header_name(path, out);
-            let Some(old) = compiled(&old_header, &old_name, &old_text) else {
-                return ExitCode::FAILURE;
-            };
             let source = |name, text| Source { name, text };
             Some(Baseline::new(
                 &old,
@@ -132,4 +121,26 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         shell_word(out.as_os_str()),
     );
     ExitCode::FAILURE
+}
+
+/// The schema at `path`, read with the files it imports (its pages show their types too, each
+/// with the file it is from), named in its pages as written into `out`; and its text. The exit
+/// status when it cannot be read or a file does not check, every problem printed.
+fn loaded(path: &std::path::Path, out: &std::path::Path) -> Result<(Schema, String), ExitCode> {
+    let mut loaded = project::load(&[path.to_path_buf()], &Disk, &|schema| {
+        header_name(schema, out)
+    });
+    if let Some((report, status)) = crate::generate::problems_report(&loaded) {
+        eprint!("{report}");
+        return Err(status);
+    }
+    let root = loaded.files.iter().position(|file| file.root);
+    match root.map(|root| loaded.files.swap_remove(root)) {
+        Some(project::File {
+            checked: Ok(schema),
+            text: Text::Read(text) | Text::NotUtf8(text),
+            ..
+        }) => Ok((schema, text)),
+        _ => Err(ExitCode::from(IO_FAILURE)),
+    }
 }
