@@ -704,6 +704,37 @@ fn a_project_compares_type_by_type_wherever_each_is_declared() {
     );
     assert_eq!(listed(&chat), expected[..2], "{chat}");
 
+    // The published documents of the two versions, each read with the documents beside it
+    // whose types it names: the same changes, located by JSON pointers in their documents.
+    for checkout in [".", "old"] {
+        let output = Command::new(CARDC)
+            .args(["generate", "--target", "json-schema"])
+            .current_dir(dir.path().join(checkout))
+            .output()
+            .expect("cardc runs");
+        assert!(output.status.success(), "{output:?}");
+    }
+    let (code, published, stderr) =
+        run(&["compat", "old/out/chat.schema.json", "out/chat.schema.json"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        listed(&published),
+        [
+            "ImageContent/alt: field_added_required: absent -> String @ old: absent, new: \
+             out/common.schema.json#/$defs/ImageContent/properties/alt",
+            "Message/pong: variant_added: absent -> unit @ old: absent, new: \
+             out/chat.schema.json#/$defs/Message/allOf/6",
+        ],
+        "{published}"
+    );
+    std::fs::remove_file(dir.path().join("out/common.schema.json")).expect("rm");
+    let (code, _, stderr) = run(&["compat", "old/out/chat.schema.json", "out/chat.schema.json"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("publish it beside this one (common.schema.json)"),
+        "{stderr}"
+    );
+
     // Each file's version is checked against the changes to the types it reaches.
     edit(
         dir.path(),

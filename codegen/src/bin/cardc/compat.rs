@@ -9,8 +9,8 @@ use cardc_codegen::git::Revision;
 use cardc_codegen::ir::Schema;
 use cardc_codegen::project::config::{self, Config};
 use cardc_codegen::project::{self, Disk, Files, Loaded};
-use cardc_codegen::published::Published;
-use cardc_codegen::{ReadError, read_published, source_name};
+use cardc_codegen::published::{self, Published};
+use cardc_codegen::{ReadError, document_ref, read_published_set, source_name};
 
 use crate::IO_FAILURE;
 
@@ -98,7 +98,7 @@ impl At<'_> {
             return read_project(self.path, &*files);
         }
         if extension == Some("json") {
-            return read_json(&name, &text_of(&*files, self.path, &name)?);
+            return read_json(self.path, &*files);
         }
         let loaded = project::load(&[self.path.to_path_buf()], &*files, &source_name);
         checked(name, loaded, false)
@@ -208,28 +208,65 @@ fn checked(name: String, loaded: Loaded, project: bool) -> Option<Side> {
     }
 }
 
-/// A published JSON Schema read back; `None` (its problems printed) when it is not one.
-fn read_json(name: &str, text: &str) -> Option<Side> {
-    match read_published(name, text) {
-        Ok(published) => Some(Side::Published {
-            name: name.to_string(),
-            text: text.to_string(),
-            published: Box::new(published),
+/// A published JSON Schema read back, with the documents beside it whose types it names (each
+/// found in its directory by the name [`document_ref::file_name`] gives its `$id`, and read
+/// with the files the version is read from); `None` (the problems printed) when one is not a
+/// document cardc published.
+fn read_json(path: &Path, files: &dyn Files) -> Option<Side> {
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let mut documents: Vec<(String, String)> = Vec::new();
+    let mut queue = vec![path.to_path_buf()];
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(at) = queue.pop() {
+        if !seen.insert(at.clone()) {
+            continue;
+        }
+        let name = files.name(&at);
+        let Some(text) = text_of(files, &at, &name) else {
+            // The first document must be there; a missing sibling is reported by the read.
+            if documents.is_empty() {
+                return None;
+            }
+            continue;
+        };
+        let referenced: Vec<String> = published::parse(&text)
+            .and_then(|value| published::read_document(&name, &value))
+            .map(|read| read.referenced().into_iter().map(str::to_string).collect())
+            .unwrap_or_default();
+        queue.extend(
+            referenced
+                .iter()
+                .map(|id| dir.join(document_ref::file_name(id))),
+        );
+        documents.push((name, text));
+    }
+    match read_published_set(&documents) {
+        Ok(read) => Some(Side::Published {
+            documents: documents
+                .into_iter()
+                .zip(read)
+                .map(|((name, text), published)| (name, text, published))
+                .collect(),
         }),
         Err(problems) => {
-            for problem in &problems {
+            for (at, problem) in &problems {
                 eprintln!(
                     "error: {}#{}: {}",
-                    escaped(name),
+                    escaped(&documents[*at].0),
                     escaped(&problem.pointer),
                     escaped(&problem.message)
                 );
             }
+            let name = &documents[0].0;
             eprintln!(
-                "error: {} problem(s) in {}, which is no JSON Schema cardc published; \
+                "error: {} problem(s) in {}{}, which is no JSON Schema cardc published; \
                  nothing was compared",
                 problems.len(),
-                escaped(name)
+                escaped(name),
+                match documents.len() {
+                    1 => String::new(),
+                    read => format!(" and the {} document(s) beside it", read - 1),
+                }
             );
             None
         }
@@ -245,10 +282,9 @@ enum Side {
         /// Whether it is a project's, rather than one schema file's and its imports'.
         project: bool,
     },
+    /// The documents read, the one given first, then those whose types it names.
     Published {
-        name: String,
-        text: String,
-        published: Box<Published>,
+        documents: Vec<(String, String, Published)>,
     },
 }
 
@@ -256,7 +292,8 @@ impl Side {
     /// The version's name in the report's first line.
     fn name(&self) -> &str {
         match self {
-            Side::Cards { name, .. } | Side::Published { name, .. } => name,
+            Side::Cards { name, .. } => name,
+            Side::Published { documents } => &documents[0].0,
         }
     }
 
@@ -270,7 +307,10 @@ impl Side {
                     _ => "",
                 },
             },
-            Side::Published { name, text, .. } => Source { name, text },
+            Side::Published { documents } => Source {
+                name: &documents[0].0,
+                text: &documents[0].1,
+            },
         }
     }
 
@@ -288,7 +328,10 @@ impl Side {
     fn schemas(&self) -> Vec<&Schema> {
         match self {
             Side::Cards { loaded, .. } => loaded.schemas().unwrap_or_default(),
-            Side::Published { published, .. } => vec![&published.schema],
+            Side::Published { documents } => documents
+                .iter()
+                .map(|(_, _, published)| &published.schema)
+                .collect(),
         }
     }
 
@@ -296,9 +339,12 @@ impl Side {
     /// schemas; a published schema's as its pointer.
     fn locate(&self, location: Option<Location>, file: Option<usize>) -> Option<Location> {
         match (self, location, file) {
-            (Side::Published { published, .. }, Some(Location::Schema(span)), _) => published
-                .pointer(&span)
-                .map(|pointer| Location::Pointer(pointer.to_string())),
+            (Side::Published { documents }, Some(Location::Schema(span)), Some(file)) => {
+                let (name, _, published) = &documents[file];
+                published
+                    .pointer(&span)
+                    .map(|pointer| Location::Rendered(format!("{name}#{pointer}")))
+            }
             (Side::Cards { loaded, .. }, Some(Location::Schema(span)), Some(file)) => {
                 let source = loaded.files[file].source();
                 let (line, column) = source.line_col(span.start);
