@@ -9,6 +9,7 @@ pub mod consumers;
 pub mod contract;
 pub mod contracts;
 pub mod gaps;
+pub mod import_proof;
 pub mod lexical;
 pub mod mutate;
 pub mod outputs;

@@ -1,6 +1,6 @@
 //! `cardc doc`: a reference of the contract for people, as one HTML page and one Markdown page.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cardc_codegen::diagnostics::Source;
@@ -8,7 +8,8 @@ use cardc_codegen::doc::{self, Baseline};
 use cardc_codegen::emit;
 use cardc_codegen::ir::Schema;
 use cardc_codegen::out::{self, WriteStatus, display_path};
-use cardc_codegen::project::{self, Disk, Text};
+use cardc_codegen::git::Revision;
+use cardc_codegen::project::{self, Disk, Files, Text};
 use cardc_codegen::{header_name, source_name};
 
 use crate::IO_FAILURE;
@@ -22,49 +23,67 @@ pub(crate) struct Args {
     /// The directory the pages go in.
     #[arg(long)]
     out: PathBuf,
-    /// An earlier version of the schema file: the pages show the versions and the `cardc
-    /// compat` report from it.
+    /// An earlier version to compare with: the schema file as committed in this git revision
+    /// (`origin/main`, a tag), as `cardc compat --baseline` reads it. The pages show the
+    /// versions and the `cardc compat` report from it.
+    #[arg(long, value_name = "GIT-REF", conflicts_with = "baseline_file")]
+    baseline: Option<String>,
+    /// An earlier version of the schema file to compare with, as a file instead of a git
+    /// revision.
     #[arg(long, value_name = "OLD")]
-    baseline: Option<PathBuf>,
+    baseline_file: Option<PathBuf>,
     /// Write nothing; fail if a page is stale or missing.
     #[arg(long)]
     check: bool,
 }
 
 /// The schema's pages written into `--out` (or, with `--check`, compared with what is there),
-/// with the changes from `--baseline` when one is given.
+/// with the changes from `--baseline` (a git revision) or `--baseline-file` when one is given.
 pub(crate) fn run(args: &Args) -> ExitCode {
     let Args {
         schema,
         out,
-        baseline,
+        baseline: revision,
+        baseline_file,
         check,
     } = args;
     let name = source_name(schema);
-    let (new, text) = match loaded(schema, out) {
+    let (new, text) = match loaded(schema, &Disk, &|path| header_name(path, out)) {
         Ok(loaded) => loaded,
         Err(status) => return status,
     };
     let header = header_name(schema, out);
-    let baseline_path = baseline;
-    let baseline = match baseline {
-        None => None,
-        Some(path) => {
-            let (old, old_text) = match loaded(path, out) {
-                Ok(loaded) => loaded,
-                Err(status) => return status,
+    // The baseline, read with the files it imports (from git, in the revision), and its name in
+    // the pages: named as the pages' header names the schema, the same from every working
+    // directory (`v1.0.0:../schema/app.cards` from git).
+    let old = match (revision, baseline_file) {
+        (Some(revision), _) => {
+            let files = Revision {
+                revision: revision.clone(),
             };
-            // Named as the pages' header names the schema: the same from every working directory.
-            let old_header = header_name(path, out);
-            let source = |name, text| Source { name, text };
-            Some(Baseline::new(
-                &old,
-                &new,
-                source(&old_header, &old_text),
-                source(&header, &text),
-            ))
+            let old_header = format!("{revision}:{header}");
+            match loaded(schema, &files, &|path| {
+                format!("{revision}:{}", header_name(path, out))
+            }) {
+                Ok((old, old_text)) => Some((old, old_text, old_header)),
+                Err(status) => return status,
+            }
         }
+        (None, Some(path)) => match loaded(path, &Disk, &|path| header_name(path, out)) {
+            Ok((old, old_text)) => Some((old, old_text, header_name(path, out))),
+            Err(status) => return status,
+        },
+        (None, None) => None,
     };
+    let baseline = old.as_ref().map(|(old, old_text, old_header)| {
+        let source = |name, text| Source { name, text };
+        Baseline::new(
+            old,
+            &new,
+            source(old_header, old_text),
+            source(&header, &text),
+        )
+    });
     let outputs: Vec<emit::Output> = doc::pages(&new, baseline.as_ref())
         .into_iter()
         .map(|page| emit::Output {
@@ -109,10 +128,11 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     for problem in &problems {
         eprintln!("{}", problem.report(&name));
     }
-    let baseline = baseline_path
-        .as_ref()
-        .map(|path| format!(" --baseline {}", shell_word(path.as_os_str())))
-        .unwrap_or_default();
+    let baseline = match (revision, baseline_file) {
+        (Some(revision), _) => format!(" --baseline {}", shell_word(revision.as_ref())),
+        (None, Some(path)) => format!(" --baseline-file {}", shell_word(path.as_os_str())),
+        (None, None) => String::new(),
+    };
     eprintln!(
         "error: {} page(s) out of date; to refresh them run:\n    {} doc {} --out {}{baseline}",
         problems.len(),
@@ -123,13 +143,16 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     ExitCode::FAILURE
 }
 
-/// The schema at `path`, read with the files it imports (its pages show their types too, each
-/// with the file it is from), named in its pages as written into `out`; and its text. The exit
-/// status when it cannot be read or a file does not check, every problem printed.
-fn loaded(path: &std::path::Path, out: &std::path::Path) -> Result<(Schema, String), ExitCode> {
-    let mut loaded = project::load(&[path.to_path_buf()], &Disk, &|schema| {
-        header_name(schema, out)
-    });
+/// The schema at `path`, read from `files` with the files it imports (its pages show their
+/// types too, each with the file it is from), each named in the pages by `header`; and its
+/// text. The exit status when it cannot be read or a file does not check, every problem
+/// printed.
+fn loaded(
+    path: &Path,
+    files: &dyn Files,
+    header: &dyn Fn(&Path) -> String,
+) -> Result<(Schema, String), ExitCode> {
+    let mut loaded = project::load(&[path.to_path_buf()], files, header);
     if let Some((report, status)) = crate::generate::problems_report(&loaded) {
         eprint!("{report}");
         return Err(status);
