@@ -76,6 +76,36 @@ pub fn closure<'a>(
     seen
 }
 
+/// Every named type the declarations of `roots` name: their fields' types, their variants'
+/// payloads and types, and a newtype's type; through a flattened field, the struct it names
+/// and what its own fields name, since a reader of the outer object reads those keys itself.
+pub fn named_by<'a>(
+    types: &'a BTreeMap<String, TypeDef>,
+    roots: impl IntoIterator<Item = &'a str>,
+) -> BTreeSet<&'a str> {
+    let mut named = BTreeSet::new();
+    let mut declarations: Vec<&str> = roots.into_iter().collect();
+    let mut flattened = BTreeSet::new();
+    while let Some(name) = declarations.pop() {
+        let Some(def) = types.get(name) else {
+            continue;
+        };
+        let mut held = Vec::new();
+        children(def, &|_| false, &mut held);
+        named.extend(held);
+        if let TypeDef::Struct(def) = def {
+            for field in def.fields.iter().filter(|field| field.flatten) {
+                if let Ty::Named(inner) = &field.ty
+                    && flattened.insert(inner.as_str())
+                {
+                    declarations.push(inner);
+                }
+            }
+        }
+    }
+    named
+}
+
 /// Pushes the named types a value of `def` holds directly, and says whether `def` is a struct
 /// with a field `pick` picks out.
 fn children<'a>(def: &'a TypeDef, pick: &dyn Fn(&Field) -> bool, out: &mut Vec<&'a str>) -> bool {
