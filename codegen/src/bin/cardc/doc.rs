@@ -6,9 +6,9 @@ use std::process::ExitCode;
 use cardc_codegen::diagnostics::Source;
 use cardc_codegen::doc::{self, Baseline};
 use cardc_codegen::emit;
+use cardc_codegen::git::Revision;
 use cardc_codegen::ir::Schema;
 use cardc_codegen::out::{self, WriteStatus, display_path};
-use cardc_codegen::git::Revision;
 use cardc_codegen::project::{self, Disk, Files, Text};
 use cardc_codegen::{header_name, source_name};
 
