@@ -61,6 +61,7 @@ fn documents() -> Vec<PathBuf> {
         "bridges/acp/README.md",
         "bridges/web/README.md",
         "apps/demo/README.md",
+        "examples/project/README.md",
     ] {
         files.push(root.join(readme));
     }
