@@ -4,8 +4,11 @@
 # structs, a shared struct and an enum: 13 types), timed as whole processes of the release
 # `cardc`: `generate` into an empty directory, and a no-op `check` (nothing changed); then the
 # same contract as one file at 350 unions (4,602 types: one file may hold 5,000); then how many
-# outputs a change to one file rewrites. Wall time, CPU time (user + system) and peak memory
-# from GNU time, the median of RUNS runs (3 by default).
+# outputs a change to one file rewrites; then what flushing each output to disk costs (every
+# output is written to a temporary, fsync'd, renamed, and its directory fsync'd), as the same
+# `generate` with fsync made a no-op by eatmydata (Debian's `eatmydata`; the row is skipped,
+# saying so, without it), and the time one generate spends blocked in fsync (strace). Wall time, CPU time (user + system) and peak memory from GNU time,
+# the median of RUNS runs (3 by default).
 #
 # Usage: benches/projects/run.sh. Results: target/bench-projects/results.md.
 set -euo pipefail
@@ -61,4 +64,31 @@ print(f"{wall:.2f} {cpu:.2f} {rss:.0f}")'
   total=$(find out -type f | wc -l)
   echo
   echo "Of the $total outputs, a doc change to one part rewrote $part and one to common.cards $common."
+  cd - >/dev/null
+  echo
+  if command -v eatmydata >/dev/null; then
+    echo "| generate into an empty directory | durable (fsync): wall | CPU | without fsync: wall | CPU |"
+    echo "| --- | ---: | ---: | ---: | ---: |"
+    for unions in 350 2000; do
+      cd "$work/project-$unions"
+      read -r dw dc _ <<<"$(measure 'rm -rf out' "$cardc" generate)"
+      read -r ew ec _ <<<"$(measure 'rm -rf out' eatmydata "$cardc" generate)"
+      echo "| 50 files, $unions unions | $dw s | $dc s | $ew s | $ec s |"
+      cd - >/dev/null
+    done
+  else
+    echo "(eatmydata is not installed: generate without fsync was not timed)"
+  fi
+  # The wall time the threads of one generate spend blocked in fsync, summed, as strace's
+  # wall-clock syscall summary counts it.
+  if command -v strace >/dev/null; then
+    echo
+    for unions in 350 2000; do
+      cd "$work/project-$unions"
+      rm -rf out
+      strace -f -c -w -e trace=fsync -o "$work/strace" "$cardc" generate >/dev/null 2>&1
+      awk -v unions="$unions" '$NF == "fsync" { printf "50 files, %s unions: %s fsync calls, %.2f s blocked in them in all.\n", unions, $4, $2 }' "$work/strace"
+      cd - >/dev/null
+    done
+  fi
 } | tee "$work/results.md"

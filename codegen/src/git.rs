@@ -29,3 +29,22 @@ pub fn committed(revision: &str, path: &Path) -> Result<String, String> {
     }
     String::from_utf8(output.stdout).map_err(|_| "it is not UTF-8".to_string())
 }
+
+/// The schema files as committed in a git revision: the old version of a project that `cardc
+/// compat --baseline` loads, its imports followed in that revision.
+#[derive(Debug, Clone)]
+pub struct Revision {
+    /// The revision (a branch, a tag, a commit).
+    pub revision: String,
+}
+
+impl crate::project::Files for Revision {
+    fn read(&self, path: &Path) -> Result<String, crate::ReadError> {
+        committed(&self.revision, path)
+            .map_err(|reason| crate::ReadError::Io(std::io::Error::other(reason)))
+    }
+
+    fn name(&self, path: &Path) -> String {
+        format!("{}:{}", self.revision, crate::source_name(path))
+    }
+}

@@ -16,6 +16,7 @@ pub mod compat;
 pub mod diagnostics;
 #[cfg(feature = "doc")]
 pub mod doc;
+pub mod document_ref;
 pub mod emit;
 pub mod fmt;
 #[cfg(feature = "write")]
@@ -127,18 +128,58 @@ pub fn read_published(
     file_name: &str,
     text: &str,
 ) -> Result<published::Published, Vec<published::Problem>> {
-    let given = published::parse(text)?;
-    let read = published::read_document(file_name, &given)?;
-    let written = emit::json_schema::document(&read.schema);
-    match first_difference(&given, &written, String::new()) {
-        None => Ok(read),
-        Some((pointer, what)) => Err(vec![published::Problem {
-            pointer,
-            message: format!(
-                "{what} than cardc writes for the contract the document states: it was edited, \
-                 or written by a cardc that writes otherwise"
-            ),
-        }]),
+    let documents = [(file_name.to_string(), text.to_string())];
+    read_published_set(&documents)
+        .map(|mut read| read.remove(0))
+        .map_err(|problems| problems.into_iter().map(|(_, problem)| problem).collect())
+}
+
+/// Reads back published JSON Schemas together, each `(file name, text)`: a document of a project
+/// names the types of the others ([`published::link`]). Each is refused, as [`read_published`]
+/// refuses one, when it is not exactly what this cardc writes for the contract it states, its
+/// types from the others included. Gives the documents in the order given, or every problem
+/// with the index of the document it is in.
+pub fn read_published_set(
+    documents: &[(String, String)],
+) -> Result<Vec<published::Published>, Vec<(usize, published::Problem)>> {
+    let mut given = Vec::new();
+    let mut read = Vec::new();
+    let mut problems = Vec::new();
+    for (at, (file_name, text)) in documents.iter().enumerate() {
+        match published::parse(text).and_then(|value| {
+            let document = published::read_document(file_name, &value)?;
+            Ok((value, document))
+        }) {
+            Ok((value, document)) => {
+                given.push(value);
+                read.push(document);
+            }
+            Err(found) => problems.extend(found.into_iter().map(|problem| (at, problem))),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let linked = published::link(read)?;
+    for (at, (given, document)) in given.iter().zip(&linked).enumerate() {
+        let written = emit::json_schema::document(&document.schema);
+        if let Some((pointer, what)) = first_difference(given, &written, String::new()) {
+            problems.push((
+                at,
+                published::Problem {
+                    pointer,
+                    message: format!(
+                        "{what} than cardc writes for the contract the document states: it was \
+                         edited, or written by a cardc that writes otherwise"
+                    ),
+                },
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(linked)
+    } else {
+        Err(problems)
     }
 }
 

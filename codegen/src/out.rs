@@ -183,9 +183,33 @@ pub fn write(out_dir: &Path, outputs: &[Output]) -> Result<Vec<(PathBuf, WriteSt
 /// ([`Error::NotGenerated`]), and an unchanged file keeps its modification time (so it does
 /// not wake up a build).
 pub fn write_files(files: &[(PathBuf, &str)]) -> Result<Vec<(PathBuf, WriteStatus)>, Error> {
+    transaction(files, Owner::Cardc)
+}
+
+/// Replaces files the user owns (the schemas `cardc fmt` laid out) with new contents, those
+/// that differ, as one transaction as [`write_files`] does; unlike it, it asks for no cardc
+/// header, and each file must be there already.
+pub fn replace_files(files: &[(PathBuf, &str)]) -> Result<Vec<(PathBuf, WriteStatus)>, Error> {
+    transaction(files, Owner::User)
+}
+
+/// Whose files a transaction replaces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Owner {
+    /// cardc's outputs: written where missing, replaced only where they have its header.
+    Cardc,
+    /// The user's: replaced only where they are, whatever they hold.
+    User,
+}
+
+/// [`write_files`] and [`replace_files`].
+fn transaction(
+    files: &[(PathBuf, &str)],
+    owner: Owner,
+) -> Result<Vec<(PathBuf, WriteStatus)>, Error> {
     let mut plans = Vec::with_capacity(files.len());
     for (path, contents) in files {
-        plans.push((path, *contents, inspect(path, contents)?));
+        plans.push((path, *contents, inspect(path, contents, owner)?));
     }
     // Every run clears a killed run's leftovers, even one with nothing to write.
     let dirs: BTreeSet<&Path> = plans.iter().map(|(path, _, _)| parent_dir(path)).collect();
@@ -238,32 +262,6 @@ pub fn write_files(files: &[(PathBuf, &str)]) -> Result<Vec<(PathBuf, WriteStatu
         .collect())
 }
 
-/// Replaces a file the user owns (a schema `cardc fmt` laid out) with `contents`, atomically
-/// and only when they differ: staged beside it, flushed to disk, then renamed into place with
-/// its permissions. Unlike [`write_files`], it asks for no cardc header.
-pub fn replace(path: &Path, contents: &str) -> Result<WriteStatus, Error> {
-    let io_error = |action, error| Error::Io {
-        action,
-        path: path.to_path_buf(),
-        error,
-    };
-    let metadata = fs::metadata(path).map_err(|error| io_error("read", error))?;
-    if metadata.is_dir() {
-        return Err(Error::IsADirectory(path.to_path_buf()));
-    }
-    let bytes = fs::read(path).map_err(|error| io_error("read", error))?;
-    if bytes == contents.as_bytes() {
-        return Ok(WriteStatus::Unchanged);
-    }
-    let dir = parent_dir(path);
-    remove_stale_temporaries(dir);
-    let temp = stage(path, contents.as_bytes(), Some(metadata.permissions()))?;
-    temp.persist(path)
-        .map_err(|persist| io_error("replace", persist.error))?;
-    sync_dir(dir)?;
-    Ok(WriteStatus::Written)
-}
-
 /// What an output path holds before a write.
 enum Existing {
     /// Nothing.
@@ -277,7 +275,7 @@ enum Existing {
     },
 }
 
-fn inspect(path: &Path, contents: &str) -> Result<Existing, Error> {
+fn inspect(path: &Path, contents: &str, owner: Owner) -> Result<Existing, Error> {
     let io_error = |action, error| Error::Io {
         action,
         path: path.to_path_buf(),
@@ -287,10 +285,11 @@ fn inspect(path: &Path, contents: &str) -> Result<Existing, Error> {
         Ok(metadata) => metadata,
         // A missing file, or a parent that is not a directory (reported when it is created).
         Err(error)
-            if matches!(
-                error.kind(),
-                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
-            ) =>
+            if owner == Owner::Cardc
+                && matches!(
+                    error.kind(),
+                    io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+                ) =>
         {
             return Ok(Existing::Absent);
         }
@@ -303,7 +302,7 @@ fn inspect(path: &Path, contents: &str) -> Result<Existing, Error> {
     if bytes == contents.as_bytes() {
         return Ok(Existing::Same);
     }
-    if !head(&bytes).contains(GENERATED_MARKER) {
+    if owner == Owner::Cardc && !head(&bytes).contains(GENERATED_MARKER) {
         return Err(Error::NotGenerated(path.to_path_buf()));
     }
     Ok(Existing::Old {

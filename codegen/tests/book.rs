@@ -13,7 +13,8 @@
 //!   one another, so the session, not the schema-block check, compiles them;
 //! - every other `rust` block of the book that uses the derive (in its hidden lines too)
 //!   builds and runs (`no_run`: builds) in a fresh crate with the README's `[dependencies]`
-//!   lines (`cardc` patched to this checkout) and this repository's schema;
+//!   lines (`cardc` patched to this checkout), this repository's schema and the schema files
+//!   of `tests/ui/schemas/project/`, which import one another;
 //! - every other `ts` block of the book compiles under `tsc --strict` beside this
 //!   repository's `generated/render_intent.ts`, but for those marked `fragment`;
 //! - every other `python` block of the book runs against this repository's generated
@@ -60,6 +61,7 @@ fn documents() -> Vec<PathBuf> {
         "bridges/acp/README.md",
         "bridges/web/README.md",
         "apps/demo/README.md",
+        "examples/project/README.md",
     ] {
         files.push(root.join(readme));
     }
@@ -436,6 +438,21 @@ fn every_cardc_command_line_in_the_book_runs() {
         )
         .expect("copy the published schema");
     }
+    // A project of the schema, and another checkout of it in `old/`, for the commands that
+    // act on a project.
+    std::fs::create_dir_all(at.join("old")).expect("mkdir");
+    let project = "[json-schema]\nout = \"published\"\n";
+    std::fs::write(
+        at.join("cardc.toml"),
+        format!("schemas = [\"schema/render_intent.cards\"]\n{project}"),
+    )
+    .expect("write cardc.toml");
+    std::fs::write(
+        at.join("old/cardc.toml"),
+        format!("schemas = [\"render_intent.cards\"]\n{project}"),
+    )
+    .expect("write old/cardc.toml");
+    std::fs::copy(&render_intent, at.join("old/render_intent.cards")).expect("copy");
     git(at, &["init", "--quiet"]);
     git(at, &["add", "."]);
     git(at, &["commit", "--quiet", "-m", "baseline"]);
@@ -547,6 +564,14 @@ fn every_derive_block_of_the_guide_builds_in_a_fresh_crate() {
                 dir.path().join("schema/render_intent.cards"),
             )
             .expect("copy the schema");
+            // The files that import one another, for the blocks of a schema that imports.
+            for file in ["ids.cards", "blocks.cards", "chat.cards"] {
+                std::fs::copy(
+                    root.join("tests/ui/schemas/project").join(file),
+                    dir.path().join("schema").join(file),
+                )
+                .expect("copy a schema of the project");
+            }
             std::fs::write(
                 dir.path().join("Cargo.toml"),
                 format!(

@@ -62,7 +62,10 @@ fn compared(old: &str, new: &str) -> (Vec<Change>, String, String) {
             name: new,
             text: &new_text,
         },
-        versioning: versioning.as_ref(),
+        versioning: &versioning
+            .iter()
+            .map(|versioning| (None, versioning))
+            .collect::<Vec<_>>(),
     };
     let human = report::human(&changes, &versions);
     let json = report::json(&changes, &versions);
@@ -553,4 +556,226 @@ fn published_integers_with_ranges_compare_by_their_ranges() {
     let changes = compat::compare(&old, &new);
     let classes: Vec<&str> = changes.iter().map(|change| change.class.name()).collect();
     assert_eq!(classes, ["constraints_widened"]);
+}
+
+/// A scratch git repository holding the golden project `tests/projects/chat` (its schema files
+/// and project file) as committed, and a copy of it in `old/`.
+fn project_repository() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("scratch");
+    let from = repo_root().join("tests/projects/chat");
+    for file in ["cardc.toml", "ids.cards", "common.cards", "chat.cards"] {
+        std::fs::copy(from.join(file), dir.path().join(file)).expect("copy the project");
+        std::fs::create_dir_all(dir.path().join("old")).expect("mkdir");
+        std::fs::copy(from.join(file), dir.path().join("old").join(file)).expect("copy");
+    }
+    let git = |args: &[&str]| {
+        let output = Command::new("git")
+            .args([
+                "-c",
+                "user.name=cardc",
+                "-c",
+                "user.email=cardc@example.test",
+            ])
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .expect("git runs");
+        assert!(output.status.success(), "git {args:?}: {output:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-q", "-m", "the project"]);
+    dir
+}
+
+/// Edits the file `name` of the project in `dir`: each `(from, to)` replaced once, `from`
+/// being there.
+fn edit(dir: &Path, name: &str, replacements: &[(&str, &str)]) {
+    let path = dir.join(name);
+    let mut text = std::fs::read_to_string(&path).expect("a project file");
+    for (from, to) in replacements {
+        assert!(text.contains(from), "{name} lacks {from:?}");
+        text = text.replacen(from, to, 1);
+    }
+    std::fs::write(&path, text).expect("write");
+}
+
+/// The changes a report lists, as `path: class` lines with the new location, in order.
+fn listed(report: &str) -> Vec<String> {
+    let lines: Vec<&str> = report.lines().collect();
+    let mut listed = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        if let Some(change) = line.strip_prefix("  ")
+            && !change.starts_with(' ')
+            && let Some(located) = lines.get(at + 1)
+        {
+            let item = format!("{change} @ {}", located.trim());
+            if !listed.contains(&item) {
+                listed.push(item);
+            }
+        }
+    }
+    listed
+}
+
+/// Two versions of a project compare type by type, wherever each type is declared: a type
+/// moved to another file is no change, a change in an imported file is located in it, a name
+/// two files declare is told apart by its file, and each file's declared version is checked
+/// against the changes to what it reaches. The project at a git revision, the project file of
+/// another checkout and one schema file with its imports all compare so.
+#[test]
+fn a_project_compares_type_by_type_wherever_each_is_declared() {
+    let dir = project_repository();
+    let envelope = "/// Who sent a message, in which session, on which attempt.\nstruct Envelope {\n    \
+                    session_id: SessionId,\n    #[default = \"0\"]\n    attempt: u32,\n}\n";
+    edit(dir.path(), "common.cards", &[(envelope, "")]);
+    edit(
+        dir.path(),
+        "ids.cards",
+        &[(
+            "//! The ids every message family shares.\n",
+            "//! The ids every message family shares.\n#![rename_fields = \"camelCase\"]\n",
+        )],
+    );
+    let ids = std::fs::read_to_string(dir.path().join("ids.cards")).expect("ids.cards");
+    std::fs::write(
+        dir.path().join("ids.cards"),
+        format!("{ids}\n{envelope}\n/// How ids are spelt.\nenum Format {{\n    Uuid,\n}}\n"),
+    )
+    .expect("write");
+    edit(
+        dir.path(),
+        "chat.cards",
+        &[
+            (
+                "use common::{ContentBlock, Envelope, TextContent};\nuse ids::{RequestId, SessionId};",
+                "use common::{ContentBlock, TextContent};\nuse ids::{Envelope, RequestId, SessionId};",
+            ),
+            ("    Ping,\n", "    Ping,\n    Pong,\n"),
+        ],
+    );
+    edit(
+        dir.path(),
+        "common.cards",
+        &[(
+            "    mime_type: String,\n",
+            "    mime_type: String,\n    alt: String,\n",
+        )],
+    );
+    let run = |args: &[&str]| {
+        let output = Command::new(CARDC)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .expect("cardc runs");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let expected = [
+        "ImageContent/alt: field_added_required: absent -> String @ old: absent, new: common.cards:34:5",
+        "Message/pong: variant_added: absent -> unit @ old: absent, new: chat.cards:18:5",
+        "ids::Format: type_added: absent -> enum @ old: absent, new: ids.cards:22:6",
+    ];
+    let (code, stdout, stderr) = run(&["compat", "--baseline", "HEAD"]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("3 change(s) from HEAD:cardc.toml to cardc.toml\n"),
+        "{stdout}"
+    );
+    let changes = listed(&stdout);
+    assert_eq!(changes, expected, "{stdout}");
+    assert!(
+        !stdout.contains("Envelope"),
+        "a moved type is no change:\n{stdout}"
+    );
+
+    // The other checkout's project file, and one schema file with the files it imports.
+    let (code, from_checkout, _) = run(&["compat", "old/cardc.toml", "cardc.toml"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(listed(&from_checkout), changes, "{from_checkout}");
+    let (code, chat, _) = run(&["compat", "--baseline", "HEAD", "chat.cards"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        chat.starts_with("2 change(s) from HEAD:chat.cards to chat.cards\n"),
+        "{chat}"
+    );
+    assert_eq!(listed(&chat), expected[..2], "{chat}");
+
+    // The published documents of the two versions, each read with the documents beside it
+    // whose types it names: the same changes, located by JSON pointers in their documents.
+    for checkout in [".", "old"] {
+        let output = Command::new(CARDC)
+            .args(["generate", "--target", "json-schema"])
+            .current_dir(dir.path().join(checkout))
+            .output()
+            .expect("cardc runs");
+        assert!(output.status.success(), "{output:?}");
+    }
+    let (code, published, stderr) =
+        run(&["compat", "old/out/chat.schema.json", "out/chat.schema.json"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        listed(&published),
+        [
+            "ImageContent/alt: field_added_required: absent -> String @ old: absent, new: \
+             out/common.schema.json#/$defs/ImageContent/properties/alt",
+            "Message/pong: variant_added: absent -> unit @ old: absent, new: \
+             out/chat.schema.json#/$defs/Message/allOf/6",
+        ],
+        "{published}"
+    );
+    std::fs::remove_file(dir.path().join("out/common.schema.json")).expect("rm");
+    let (code, _, stderr) = run(&["compat", "old/out/chat.schema.json", "out/chat.schema.json"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("publish it beside this one (common.schema.json)"),
+        "{stderr}"
+    );
+
+    // Each file's version is checked against the changes to the types it reaches.
+    edit(
+        dir.path(),
+        "common.cards",
+        &[(
+            "#![rename_fields",
+            "#![version = \"1.0.1\"]\n#![rename_fields",
+        )],
+    );
+    edit(
+        dir.path(),
+        "old/common.cards",
+        &[(
+            "#![rename_fields",
+            "#![version = \"1.0.0\"]\n#![rename_fields",
+        )],
+    );
+    let (code, stdout, stderr) = run(&[
+        "compat",
+        "old/cardc.toml",
+        "cardc.toml",
+        "--deny",
+        "bridges",
+    ]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.ends_with(
+            "common.cards: version 1.0.0 -> 1.0.1: declares patch, the changes need major: not bumped enough\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("error: common.cards: version 1.0.0 -> 1.0.1"),
+        "{stderr}"
+    );
+    let (_, json, _) = run(&["compat", "old/cardc.toml", "cardc.toml", "--format", "json"]);
+    assert!(
+        json.contains(
+            "\"versions\": [\n  {\"file\": \"common.cards\", \"old\": \"1.0.0\", \"new\": \"1.0.1\", \
+             \"needed\": \"major\", \"declared\": \"patch\", \"enough\": false}\n]}"
+        ),
+        "{json}"
+    );
 }

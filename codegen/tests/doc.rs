@@ -206,6 +206,77 @@ fn doc_refuses_an_invalid_schema_or_baseline_and_writes_nothing() {
     assert!(!dir.path().join("site").exists());
 }
 
+/// A schema that imports: its pages show the types it imports as its own, each with the file
+/// it is declared in, and a baseline that imports too is compared across its files.
+#[test]
+fn doc_of_a_schema_that_imports_shows_each_type_with_its_file() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let project = repo_root().join("tests/projects/chat");
+    for version in ["old", "new"] {
+        std::fs::create_dir(dir.path().join(version)).expect("mkdir");
+        for file in ["ids.cards", "common.cards", "chat.cards"] {
+            std::fs::copy(project.join(file), dir.path().join(version).join(file))
+                .expect("copy the project");
+        }
+    }
+    let chat = dir.path().join("new/chat.cards");
+    let old = std::fs::read_to_string(&chat).expect("chat.cards");
+    std::fs::write(&chat, old.replace("    Ping,\n", "    Ping,\n    Pong,\n")).expect("write");
+    let output = cardc(
+        dir.path(),
+        &[
+            "doc",
+            "new/chat.cards",
+            "--out",
+            "site",
+            "--baseline-file",
+            "old/chat.cards",
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let markdown = std::fs::read_to_string(dir.path().join("site/chat.md")).expect("chat.md");
+    let section = |name: &str| {
+        let start = markdown
+            .find(&format!("### {name}\n"))
+            .unwrap_or_else(|| panic!("no section {name}:\n{markdown}"));
+        let rest = &markdown[start + 4..];
+        &rest[..rest.find("\n### ").unwrap_or(rest.len())]
+    };
+    assert!(
+        section("ContentBlock").contains("Imported from `common.cards` (`urn:cardc:common`)."),
+        "{}",
+        section("ContentBlock")
+    );
+    assert!(section("SessionId").contains("Imported from `ids.cards`"));
+    assert!(
+        !section("Message").contains("Imported"),
+        "{}",
+        section("Message")
+    );
+    assert!(
+        markdown.contains("Message/pong"),
+        "the baseline's changes:\n{markdown}"
+    );
+    let html = std::fs::read_to_string(dir.path().join("site/chat.html")).expect("chat.html");
+    assert!(html.contains(
+        "<p class=\"imported\">Imported from <code>common.cards</code> (<code>urn:cardc:common</code>).</p>"
+    ));
+    // A problem in an imported file is reported in that file, and nothing is written.
+    std::fs::write(
+        dir.path().join("new/ids.cards"),
+        "struct SessionId(Strin);\n",
+    )
+    .expect("write");
+    let output = cardc(dir.path(), &["doc", "new/chat.cards", "--out", "other"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("new/ids.cards:1:18"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert!(!dir.path().join("other").exists());
+}
+
 /// `--baseline` reads the earlier version from git, as `cardc compat --baseline` does: the
 /// schema file as committed in the revision, named `<revision>:<path>` in the pages.
 #[test]

@@ -236,8 +236,9 @@ fn check_accepts_any_spelling_of_the_schema_path() {
     }
 }
 
-/// Every golden project (`tests/projects/<case>/cardc.toml`) generates exactly the outputs
-/// committed where its project file places them (`CARDC_BLESS=1` writes them).
+/// Every golden project (`tests/projects/<case>/cardc.toml`), and the example project
+/// (`examples/project/`), generates exactly the outputs committed where its project file
+/// places them (`CARDC_BLESS=1` writes them).
 #[test]
 fn every_golden_project_matches_its_committed_outputs() {
     use cardc_codegen::project::{self, Disk, config};
@@ -253,6 +254,7 @@ fn every_golden_project_matches_its_committed_outputs() {
         "no golden project under {}",
         root.display()
     );
+    cases.push(repo_root().join("examples/project"));
     let bless = std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1");
     let mut report = String::new();
     for dir in cases {

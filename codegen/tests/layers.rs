@@ -27,6 +27,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("header", &["ir"]),
     // JSON pointers, the one way every layer writes and reads them.
     ("json_pointer", &[]),
+    // How a published document names another, written by its emitter and read by `published`.
+    ("document_ref", &[]),
     // A JSON value of the schema (an example, a default) as text, for outputs and compat.
     ("json_text", &["ir"]),
     ("target", &["ir"]),
@@ -57,6 +59,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "wording",
             "json_pointer",
             "limits",
+            "document_ref",
         ],
     ),
     // A second front end: reads a published JSON Schema back into the IR.
@@ -69,6 +72,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "json_pointer",
             "limits",
             "wording",
+            "document_ref",
         ],
     ),
     // A front end from someone else's JSON Schema to schema text: builds the IR with the

@@ -316,3 +316,27 @@ fn fmt_with_no_file_lays_out_the_whole_project_or_nothing() {
         "struct Id(String);\n"
     );
 }
+
+/// A variant spelled as a type the file imports is no use of that type: the Rust output
+/// imports only the types its declarations name, so a crate that denies warnings compiles it.
+#[test]
+fn a_variant_named_as_an_imported_type_imports_nothing() {
+    let dir = tempfile::tempdir().expect("scratch");
+    two_file_project(dir.path());
+    std::fs::write(
+        dir.path().join("schema/common.cards"),
+        "/// An id.\nstruct Id(String);\n/// A ping.\nstruct Ping {\n    id: Id,\n}\n",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.path().join("schema/chat.cards"),
+        "use common::{Id, Ping};\n#[union(tag = \"kind\")]\nenum Message {\n    Ping(Say),\n}\n\
+         struct Say {\n    id: Id,\n}\n",
+    )
+    .expect("write");
+    let output = cardc(dir.path(), &["generate", "--target", "rust"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let chat = std::fs::read_to_string(dir.path().join("rust/chat.rs")).expect("chat.rs");
+    assert!(chat.contains("use super::common::Id;\n"), "{chat}");
+    assert!(!chat.contains("Ping;") && !chat.contains("Ping}"), "{chat}");
+}

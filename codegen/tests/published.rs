@@ -93,7 +93,7 @@ fn a_document_cardc_did_not_write_is_refused_with_every_fault_at_its_pointer() {
         [
             "/$defs/GenericCallView: `x-owner` is no keyword cardc writes here",
             "/$defs/GenericCallView/properties/kind/$ref: cardc writes `$ref` only as \
-             `#/$defs/<type>`",
+             `#/$defs/<type>`, or `<document>#/$defs/<type>`",
             "/$defs/ToolCallKind/enum: expected an array",
         ],
         "{problems:#?}"
@@ -361,4 +361,62 @@ fn every_published_schema_reads_back_as_the_contract_of_its_schema_file() {
         }
     }
     assert!(misread.is_empty(), "{}", misread.join("\n"));
+}
+
+/// The golden project's documents (`tests/projects/chat/out/`), which name one another's types:
+/// read back together, each is its schema file's contract, with the same types imported from
+/// the same documents, and writes out as the same bytes; read alone, one that names another's
+/// types is refused, naming the document to publish beside it.
+#[test]
+fn the_documents_of_a_project_read_back_together() {
+    let dir = repo_root().join("tests/projects/chat");
+    let config_text = std::fs::read_to_string(dir.join("cardc.toml")).expect("cardc.toml");
+    let config = cardc_codegen::project::config::read(&dir, &config_text).expect("the project");
+    let loaded = config.load(&cardc_codegen::project::Disk);
+    let compiled = loaded.schemas().expect("the project checks");
+    let documents: Vec<(String, String)> = compiled
+        .iter()
+        .map(|schema| {
+            let name = format!("{}.schema.json", schema.stem);
+            let text = std::fs::read_to_string(dir.join("out").join(&name)).expect("a document");
+            (name, text)
+        })
+        .collect();
+    let read = cardc_codegen::read_published_set(&documents)
+        .unwrap_or_else(|problems| panic!("{problems:#?}"));
+    let mut misread = Vec::new();
+    for ((schema, published), (name, text)) in compiled.iter().zip(&read).zip(&documents) {
+        assert_eq!(json_schema::emit(&published.schema), *text, "{name}");
+        let modules = |schema: &Schema| {
+            schema
+                .foreign
+                .iter()
+                .map(|(name, module)| (name.clone(), module.id.clone()))
+                .collect::<Vec<_>>()
+        };
+        // A flattened struct's keys are the object's own: it is named nowhere.
+        let compiled_modules: Vec<_> = modules(schema)
+            .into_iter()
+            .filter(|(type_name, _)| type_name != "Envelope")
+            .collect();
+        assert_eq!(modules(&published.schema), compiled_modules, "{name}");
+        for change in cardc_codegen::compat::compare(schema, &published.schema) {
+            // A flattened struct (`Say`'s envelope) is named nowhere.
+            if !unpublished(&change, schema) && change.path != "Envelope" {
+                misread.push(format!("{name}: {} {}", change.class.name(), change.path));
+            }
+        }
+    }
+    assert!(misread.is_empty(), "{}", misread.join("\n"));
+    assert!(compiled[2].foreign.contains_key("ContentBlock"));
+
+    let (name, text) = &documents[2];
+    let alone = cardc_codegen::read_published(name, text).expect_err("chat reads its siblings");
+    assert!(
+        alone.iter().any(|problem| problem.message.contains(
+            "https://schemas.cardc.dev/projects/chat/common.schema.json, which is not among the \
+             documents read: publish it beside this one (common.schema.json)"
+        )),
+        "{alone:#?}"
+    );
 }

@@ -34,7 +34,8 @@ use syn::{
 /// them through `super::<stem>` by default, where a derive of that file in a sibling module
 /// (`mod common`) puts them; `#[imports(common = "crate::contracts::common")]` says where else,
 /// and `#[imports(common = "self")]` that they are in scope already (derived in the same
-/// module).
+/// module). Every file read, the imported ones and the files they import, is tracked, so
+/// cargo rebuilds the crate when any changes.
 #[proc_macro_derive(Schema, attributes(schema, outputs, imports))]
 pub fn derive_schema(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

@@ -100,28 +100,51 @@ fn main() {
     projects(&repo, Path::new(&out_dir));
 }
 
-/// The golden projects (`tests/projects/<case>/cardc.toml`), their committed Rust outputs in
-/// `out/` compiled as sibling modules of one module per project, `project_<case>::<stem>`, as
-/// `cardc generate` writes them to be (each imports the others' items from `super::<stem>`).
+/// The golden projects (`tests/projects/<case>/cardc.toml`) and the example project
+/// (`examples/project/`, as `example`), their committed Rust outputs compiled as sibling
+/// modules of one module per project, `project_<case>::<stem>`, as `cardc generate` writes
+/// them to be: each imports the others' items from `super::<stem>`, or from the module its
+/// project file names (`crate::contracts`), which is then that module re-exported.
 fn projects(repo: &Path, out_dir: &Path) {
     let dir = repo.join("tests/projects");
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut cases: Vec<String> = std::fs::read_dir(&dir)
+    let mut cases: Vec<(String, std::path::PathBuf)> = std::fs::read_dir(&dir)
         .unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()))
         .filter_map(Result::ok)
         .map(|entry| entry.file_name().to_string_lossy().into_owned())
         .filter(|case| dir.join(case).join("cardc.toml").is_file())
+        .map(|case| (case.clone(), dir.join(case)))
         .collect();
     cases.sort();
+    cases.push(("example".to_string(), repo.join("examples/project")));
     let mut modules =
         String::from("/// The golden projects, each a module of its schemas' modules.\n");
     let mut dispatch = String::new();
-    for case in &cases {
-        let file = dir.join(case).join("cardc.toml");
+    for (case, project) in &cases {
+        let file = project.join("cardc.toml");
         println!("cargo:rerun-if-changed={}", file.display());
         let text = std::fs::read_to_string(&file).expect("the project file");
-        let config = cardc_codegen::project::config::read(&dir.join(case), &text)
+        let config = cardc_codegen::project::config::read(project, &text)
             .unwrap_or_else(|problems| panic!("{}: {problems:?}", file.display()));
+        let rust = config
+            .layout
+            .placements
+            .iter()
+            .find(|placement| placement.target.key() == "rust")
+            .unwrap_or_else(|| panic!("{}: no Rust outputs", file.display()))
+            .dir
+            .clone();
+        if let Some(module) = &config.layout.rust_module {
+            let name = module.strip_prefix("crate::").unwrap_or_else(|| {
+                panic!("{}: a module outside the crate: {module}", file.display())
+            });
+            writeln!(
+                modules,
+                "/// The modules of project `{case}`, where its outputs import them from.\n\
+                 pub mod {name} {{\n    pub use crate::project_{case}::*;\n}}\n"
+            )
+            .expect("writing to a String cannot fail");
+        }
         let loaded = config.load(&cardc_codegen::project::Disk);
         let schemas = loaded
             .schemas()
@@ -129,10 +152,7 @@ fn projects(repo: &Path, out_dir: &Path) {
         writeln!(modules, "#[allow(missing_docs)]\npub mod project_{case} {{")
             .expect("writing to a String cannot fail");
         for schema in schemas {
-            let output = dir
-                .join(case)
-                .join("out")
-                .join(format!("{}.rs", schema.stem));
+            let output = rust.join(format!("{}.rs", schema.stem));
             println!("cargo:rerun-if-changed={}", output.display());
             let arms: String = schema
                 .own_types()

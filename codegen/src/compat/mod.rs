@@ -3,8 +3,10 @@
 //! A layer beside the emitters that reads only the IR: [`compare`] walks OLD and NEW type by
 //! type and yields [`Change`]s, each of a [`Class`] whose verdict ([`Class::verdict`], the one
 //! place verdicts are decided) says whether readers, writers and bridges break; [`version`]
-//! says which version bump they need. [`report`] renders them for people and as JSON.
+//! says which version bump they need; [`project`] compares two versions of a project, whose
+//! types span files. [`report`] renders them for people and as JSON.
 
+pub mod project;
 mod relation;
 pub mod report;
 pub mod spell;
@@ -24,6 +26,9 @@ pub enum Location {
     Schema(Span),
     /// A JSON pointer into a published JSON Schema, rendered as `file#pointer`.
     Pointer(String),
+    /// A location in another file of the version (a project's), rendered already:
+    /// `common.cards:4:8` or `common.schema.json#/$defs/Block`.
+    Rendered(String),
 }
 
 /// One change between OLD and NEW.

@@ -12,8 +12,9 @@ pub struct Versions<'a> {
     pub old: Source<'a>,
     /// NEW's name and text.
     pub new: Source<'a>,
-    /// The bump the changes need against the one declared, when both declare a version.
-    pub versioning: Option<&'a Versioning>,
+    /// The bump the changes need against the one declared, when both declare a version: the
+    /// schema's (without a file name), or in a project, each file's that does (by its name).
+    pub versioning: &'a [(Option<&'a str>, &'a Versioning)],
 }
 
 /// One line on the declared versions: the bump declared, the bump needed, whether it is
@@ -36,7 +37,7 @@ pub fn versioning(versioning: &Versioning) -> String {
 }
 
 /// A location as text: `file:line:col` for a schema file, `file#pointer` for a published
-/// JSON Schema.
+/// JSON Schema, as rendered for a location in another file of a project.
 fn locate(location: Option<&Location>, source: &Source) -> Option<String> {
     location.map(|location| match location {
         Location::Schema(span) => {
@@ -44,6 +45,7 @@ fn locate(location: Option<&Location>, source: &Source) -> Option<String> {
             format!("{}:{line}:{column}", source.name)
         }
         Location::Pointer(pointer) => format!("{}#{pointer}", source.name),
+        Location::Rendered(at) => at.clone(),
     })
 }
 
@@ -111,8 +113,11 @@ pub fn human(changes: &[Change], versions: &Versions) -> String {
         })
         .collect();
     out.push_str(&format!("\n{}\n", summary.join(", ")));
-    if let Some(declared) = versions.versioning {
-        out.push_str(&format!("{}\n", versioning(declared)));
+    for (file, declared) in versions.versioning {
+        match file {
+            Some(file) => out.push_str(&format!("{}: {}\n", escaped(file), versioning(declared))),
+            None => out.push_str(&format!("{}\n", versioning(declared))),
+        }
     }
     out
 }
@@ -121,7 +126,8 @@ pub fn human(changes: &[Change], versions: &Versions) -> String {
 /// "new_location", "breaks": {"readers", "writers", "bridges"}, "reason"}]}`, keys in that
 /// order, one change per line; `old`, `new` and the locations are `null` where absent. When both
 /// versions declare one, a `"version"` key follows: `{"old", "new", "needed", "declared",
-/// "enough"}` (`declared` is `null` when NEW's version is lower).
+/// "enough"}` (`declared` is `null` when NEW's version is lower); in a project, a `"versions"`
+/// key, the same object for each file that declares one, with its `"file"` first.
 pub fn json(changes: &[Change], versions: &Versions) -> String {
     let string = |text: Option<&str>| {
         text.map_or_else(
@@ -155,16 +161,32 @@ pub fn json(changes: &[Change], versions: &Versions) -> String {
     } else {
         format!("[\n  {}\n]", items.join(",\n  "))
     };
-    let version = versions.versioning.map_or_else(String::new, |versioning| {
+    let object = |versioning: &Versioning| {
         format!(
-            ",\n\"version\": {{\"old\": {}, \"new\": {}, \"needed\": {}, \"declared\": {}, \
-             \"enough\": {}}}",
+            "\"old\": {}, \"new\": {}, \"needed\": {}, \"declared\": {}, \"enough\": {}",
             string(Some(&versioning.old.to_string())),
             string(Some(&versioning.new.to_string())),
             string(Some(versioning.needed.name())),
             string(versioning.declared.map(|declared| declared.name())),
             versioning.enough()
         )
-    });
+    };
+    let version = match versions.versioning {
+        [] => String::new(),
+        [(None, versioning)] => format!(",\n\"version\": {{{}}}", object(versioning)),
+        files => {
+            let items: Vec<String> = files
+                .iter()
+                .map(|(file, versioning)| {
+                    format!(
+                        "{{\"file\": {}, {}}}",
+                        string(Some(file.unwrap_or_default())),
+                        object(versioning)
+                    )
+                })
+                .collect();
+            format!(",\n\"versions\": [\n  {}\n]", items.join(",\n  "))
+        }
+    };
     format!("{{\"changes\": {changes}{version}}}\n")
 }

@@ -59,7 +59,7 @@ pub fn compare(old: &Schema, new: &Schema) -> Vec<Change> {
 }
 
 /// The path of the schema's own items, which no type name can be.
-const SCHEMA: &str = "(schema)";
+pub(super) const SCHEMA: &str = "(schema)";
 
 /// The documented parts every item has: its docs, its deprecation, its examples.
 struct Notes<'a> {

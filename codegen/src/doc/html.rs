@@ -165,6 +165,13 @@ fn section(schema: &Schema, def: &TypeDef, example: &Example, out: &mut String) 
         },
         deprecated_badge(def.deprecated())
     ));
+    if let Some(module) = schema.foreign.get(name) {
+        out.push_str(&format!(
+            "<p class=\"imported\">Imported from <code>{}</code> (<code>{}</code>).</p>\n",
+            html(&super::declared_in(module)),
+            html(&module.id)
+        ));
+    }
     deprecation(def.deprecated(), out);
     docs(def.docs(), out);
     match def {

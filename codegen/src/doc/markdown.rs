@@ -151,6 +151,13 @@ pub(super) fn section(
         out.push_str(" · entry");
     }
     out.push_str("\n\n");
+    if let Some(module) = schema.foreign.get(name) {
+        out.push_str(&format!(
+            "Imported from {} ({}).\n\n",
+            code_span(&super::declared_in(module)),
+            code_span(&module.id)
+        ));
+    }
     deprecation(def.deprecated(), "", out);
     block(&doc_markdown(def.docs(), ""), out);
     match def {

@@ -3,7 +3,8 @@
 //! repositories that render it. Like an emitter it reads only the checked IR; it is no target,
 //! since no reader is generated from it: each type with its wire names, presence,
 //! constraints, docs and deprecation, a checked example ([`example`]), and, given a baseline,
-//! the version and `cardc compat`'s report between the two.
+//! the version and `cardc compat`'s report between the two. A type the schema imports from
+//! another file is shown as its own are, with the file it is declared in.
 //!
 //! Every string a schema author wrote is escaped where it is written ([`markup`]): the pages
 //! hold no markup, link or script of the author's own.
@@ -143,7 +144,10 @@ impl Baseline {
             &Versions {
                 old: old_source,
                 new: new_source,
-                versioning: versioning.as_ref(),
+                versioning: &versioning
+                    .iter()
+                    .map(|versioning| (None, versioning))
+                    .collect::<Vec<_>>(),
             },
         );
         Baseline {
@@ -331,6 +335,11 @@ fn json(value: &crate::ir::JsonValue) -> String {
 /// A value as indented JSON text.
 fn pretty(value: &crate::ir::JsonValue) -> String {
     crate::json_text::pretty(value)
+}
+
+/// The schema file an imported type is declared in, by its stem: `ids.cards`.
+fn declared_in(module: &crate::ir::Module) -> String {
+    format!("{}.{}", module.stem, crate::syntax::uses::EXTENSION)
 }
 
 /// The anchor of a type on the HTML page and in the Markdown.

@@ -21,7 +21,7 @@ mod tolerance;
 pub use constraints::{Bound, Constraints, Count, Format, Number, NumberRange};
 pub use decimal::Wide;
 pub use defaults::{DefaultWrite, FieldDefault, types_reaching_default};
-pub use reach::closure;
+pub use reach::{closure, named_by};
 pub use spell::{literal, spell};
 pub use tolerance::{OnInvalid, Tolerance, reaches_tolerance};
 

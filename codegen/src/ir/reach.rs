@@ -76,6 +76,42 @@ pub fn closure<'a>(
     seen
 }
 
+/// Every named type the declarations of `roots` name: their fields' types, their variants'
+/// payloads and types, and a newtype's type; and what the structs a reader of theirs reads
+/// the keys of itself name too: a flattened field's struct, a tagged union's payloads (their
+/// keys sit beside the tag), each in turn.
+pub fn named_by<'a>(
+    types: &'a BTreeMap<String, TypeDef>,
+    roots: impl IntoIterator<Item = &'a str>,
+) -> BTreeSet<&'a str> {
+    let mut named = BTreeSet::new();
+    let mut read: Vec<&str> = roots.into_iter().collect();
+    let mut seen: BTreeSet<&str> = read.iter().copied().collect();
+    while let Some(name) = read.pop() {
+        let Some(def) = types.get(name) else {
+            continue;
+        };
+        let mut held = Vec::new();
+        children(def, &|_| false, &mut held);
+        named.extend(held.iter().copied());
+        let inline: Vec<&str> = match def {
+            TypeDef::Struct(def) => def
+                .fields
+                .iter()
+                .filter(|field| field.flatten)
+                .filter_map(|field| match &field.ty {
+                    Ty::Named(inner) => Some(inner.as_str()),
+                    _ => None,
+                })
+                .collect(),
+            TypeDef::Union(_) => held,
+            TypeDef::Newtype(_) | TypeDef::Enum(_) | TypeDef::Untagged(_) => Vec::new(),
+        };
+        read.extend(inline.into_iter().filter(|inner| seen.insert(inner)));
+    }
+    named
+}
+
 /// Pushes the named types a value of `def` holds directly, and says whether `def` is a struct
 /// with a field `pick` picks out.
 fn children<'a>(def: &'a TypeDef, pick: &dyn Fn(&Field) -> bool, out: &mut Vec<&'a str>) -> bool {

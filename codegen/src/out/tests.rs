@@ -200,6 +200,29 @@ fn an_output_path_that_is_a_directory_replaces_nothing_and_leaves_no_temporary()
     assert_eq!(names(dir), ["s.rs", "s.schema.json", "s.ts"]);
 }
 
+/// `cardc fmt`'s transaction over the user's files: no header asked for, every file there
+/// already, and all replaced or none.
+#[test]
+fn the_users_files_are_replaced_all_or_none() {
+    let dir = scratch();
+    let dir = dir.path();
+    let (a, b) = (dir.join("a.cards"), dir.join("b.cards"));
+    fs::write(&a, "struct   A;\n").expect("a");
+    fs::write(&b, "struct B;\n").expect("b");
+    let statuses =
+        replace_files(&[(a.clone(), "struct A;\n"), (b.clone(), "struct B;\n")]).expect("replaced");
+    let statuses: Vec<WriteStatus> = statuses.into_iter().map(|(_, status)| status).collect();
+    assert_eq!(statuses, [WriteStatus::Written, WriteStatus::Unchanged]);
+    assert_eq!(fs::read_to_string(&a).expect("a"), "struct A;\n");
+    // A file that is not there is an error, and the one before it is left as it was.
+    let missing = dir.join("c.cards");
+    let error = replace_files(&[(a.clone(), "struct AA;\n"), (missing, "struct C;\n")])
+        .expect_err("c.cards is missing");
+    assert!(error.to_string().contains("c.cards"), "{error}");
+    assert_eq!(fs::read_to_string(&a).expect("a"), "struct A;\n");
+    assert_eq!(names(dir), ["a.cards", "b.cards"]);
+}
+
 #[test]
 fn a_file_without_cardcs_header_is_never_overwritten() {
     let dir = scratch();

@@ -10,6 +10,12 @@ pub trait Files {
     /// The text of the schema file at `path` (absolute and normalized, as [`absolute`] gives
     /// it), which must be UTF-8.
     fn read(&self, path: &Path) -> Result<String, ReadError>;
+
+    /// The file's name in messages: [`crate::source_name`]'s by default; a version of the
+    /// files other than the disk's says which (`origin/main:schema/chat.cards`).
+    fn name(&self, path: &Path) -> String {
+        crate::source_name(path)
+    }
 }
 
 /// The schema files as they are on disk.

@@ -9,7 +9,7 @@ use super::files::{Files, absolute};
 use crate::diagnostics::{Diagnostic, Source, escaped};
 use crate::ir;
 use crate::syntax::{self, ast};
-use crate::{ReadError, check_parsed_importing, source_name, stem_of};
+use crate::{ReadError, check_parsed_importing, stem_of};
 
 /// Schema files as loaded and checked: the ones asked for and every file they import.
 #[derive(Debug)]
@@ -24,7 +24,8 @@ pub struct Loaded {
 pub struct File {
     /// Where it is: absolute and normalized (see [`absolute`]).
     pub path: PathBuf,
-    /// Its name in messages, as [`crate::source_name`] spells it.
+    /// Its name in messages, as its [`Files`] source spells it (the disk's: as
+    /// [`crate::source_name`] does).
     pub name: String,
     /// Its text, or why it could not be read.
     pub text: Text,
@@ -187,7 +188,7 @@ pub fn load(roots: &[PathBuf], files: &dyn Files, header: &dyn Fn(&Path) -> Stri
                         }
                     }
                 }
-                let stem = stem_of(&parsed.name);
+                let stem = stem_of(&parsed.path.to_string_lossy());
                 if let Some(&other) = stems.get(&stem) {
                     errors.push(Diagnostic::new(
                         format!(
@@ -313,7 +314,7 @@ impl Reader {
             if self.by_path.contains_key(&path) {
                 continue;
             }
-            let name = source_name(&path);
+            let name = files.name(&path);
             let (text, syntax, errors) = match files.read(&path) {
                 Ok(text) => {
                     let (syntax, errors) = syntax::parse(&text);

@@ -339,7 +339,11 @@ fn variant(
         Some(title) => {
             let title = reader.string(&title)?.to_string();
             if !defs.contains_key(&title) {
-                reader.problem(&then, format!("the payload `{title}` is no `$defs` entry"));
+                // Another document's type, found among the documents beside this one.
+                reader
+                    .imports
+                    .entry(title.clone())
+                    .or_insert((None, then.pointer.clone()));
             }
             Some(title)
         }

@@ -25,11 +25,20 @@
 //!
 //! Spans in the IR it gives are not byte ranges of the text but indices into its table of JSON
 //! pointers: [`Published::pointer`] turns one back into the pointer of the item it came from.
+//!
+//! A document of a project names the types of the documents published beside it: a `$ref`
+//! to `<document>#/$defs/<type>` (the other's `$id`, or its last segment in one directory),
+//! and a variant's `title` for a payload declared there. [`link`] reads a set of documents
+//! together, each after the ones it names, giving each the types it names from the others
+//! as a schema file that imports them has them.
 
 mod defs;
 mod invariants;
+mod link;
 pub(crate) mod node;
 mod types;
+
+pub use link::link;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -43,16 +52,31 @@ use node::{Node, Reader};
 /// A schema read back from a published JSON Schema, with the JSON pointer of every item.
 #[derive(Debug, Clone)]
 pub struct Published {
-    /// The contract the document states.
+    /// The contract the document states: its own types, and once [`link`]ed, the types of
+    /// the documents beside it that it names (see [`Schema::foreign`]).
     pub schema: Schema,
     /// The pointer of each item, indexed by its span's start.
     pointers: Vec<String>,
+    /// The types of other documents it names, each with the `$id` of the document a `$ref`
+    /// names it in (or none when only a variant's `title` names it), and the pointer of the
+    /// first place that names it.
+    imports: BTreeMap<String, (Option<String>, String)>,
 }
 
 impl Published {
-    /// The JSON pointer (`/$defs/Card/allOf/0`) of the item at `span` in [`Published::schema`].
+    /// The JSON pointer (`/$defs/Card/allOf/0`) of the item at `span` in [`Published::schema`]
+    /// (of a type it declares itself).
     pub fn pointer(&self, span: &Span) -> Option<&str> {
         self.pointers.get(span.start).map(String::as_str)
+    }
+
+    /// The `$id`s of the other documents its `$ref`s name, each once: the documents it is
+    /// read with ([`link`]).
+    pub fn referenced(&self) -> BTreeSet<&str> {
+        self.imports
+            .values()
+            .filter_map(|(id, _)| id.as_deref())
+            .collect()
     }
 }
 
@@ -89,13 +113,25 @@ pub fn read_document(file_name: &str, document: &Value) -> Result<Published, Vec
         Some(schema) if reader.problems.is_empty() => Ok(Published {
             schema,
             pointers: reader.pointers,
+            imports: reader.imports,
         }),
         // Every read that gives up says why; this says it for one that would not.
         _ if reader.problems.is_empty() => Err(vec![Problem {
             pointer: String::new(),
             message: "not a JSON Schema cardc published".to_string(),
         }]),
-        _ => Err(reader.problems),
+        _ => {
+            // A document that names no other's types is read alone: a payload it does not
+            // declare is a problem with the rest (in a project, [`link`] finds it).
+            let mut problems = reader.problems;
+            if reader.imports.values().all(|(id, _)| id.is_none()) {
+                problems.extend(reader.imports.iter().map(|(name, (_, pointer))| Problem {
+                    pointer: pointer.clone(),
+                    message: format!("the payload `{name}` is no `$defs` entry"),
+                }));
+            }
+            Err(problems)
+        }
     }
 }
 
@@ -131,6 +167,7 @@ fn document_schema(reader: &mut Reader, root: Node, file_name: &str) -> Option<S
     };
     let id_node = reader.need(&root, "$id")?;
     let id = reader.string(&id_node)?.to_string();
+    reader.base.clone_from(&id);
     let title_node = reader.need(&root, "title")?;
     let title = reader.string(&title_node)?.to_string();
     let docs = reader.docs(&root);
@@ -168,7 +205,16 @@ fn document_schema(reader: &mut Reader, root: Node, file_name: &str) -> Option<S
             types.insert(name.to_string(), def);
         }
     }
-    invariants::check(reader, &types, &names);
+    let imported: Vec<String> = reader.imports.keys().cloned().collect();
+    let mut known = names.clone();
+    known.extend(imported.iter().map(String::as_str));
+    for name in imported.iter().filter(|name| names.contains(name.as_str())) {
+        reader.problem(
+            &defs,
+            format!("`{name}` is a `$defs` entry and another document's type"),
+        );
+    }
+    invariants::check(reader, &types, &known);
     for entry in &entries {
         if !names.contains(entry.as_str()) {
             reader.problem(&root, format!("the entry `{entry}` is no `$defs` entry"));

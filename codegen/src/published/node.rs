@@ -48,6 +48,12 @@ pub(crate) struct Reader {
     pub pointers: Vec<String>,
     /// The problems found, in order.
     pub problems: Vec<Problem>,
+    /// The document's `$id`, which a `$ref` to another document is resolved against.
+    pub base: String,
+    /// The types of other documents the document names: by a `$ref`, with the `$id` of the
+    /// document it names; as a variant's payload (a `title`), with none; each with the pointer
+    /// of the first place that names it.
+    pub imports: std::collections::BTreeMap<String, (Option<String>, String)>,
 }
 
 impl Reader {

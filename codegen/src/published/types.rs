@@ -11,16 +11,40 @@ use crate::json_pointer;
 /// The annotations a field's schema carries beside its type's keywords.
 pub(super) const FIELD_ANNOTATIONS: &[&str] = &["description", "deprecated", "default", "examples"];
 
-/// The name of the `$defs` entry a `$ref` string names: `#/$defs/<name>`.
+/// The name of the `$defs` entry a `$ref` string names: `#/$defs/<name>` of this document, or
+/// `<document>#/$defs/<name>` of another (noted among the reader's imports, by the other's
+/// `$id`, resolved against this one's).
 pub(super) fn def_name(reader: &mut Reader, node: &Node) -> Option<String> {
     let target = reader.string(node)?;
-    let name = target
-        .strip_prefix("#/$defs/")
-        .filter(|name| !name.contains('/'));
-    if name.is_none() {
-        reader.problem(node, "cardc writes `$ref` only as `#/$defs/<type>`");
+    let (document, fragment) = target.split_once('#').unwrap_or((target, ""));
+    let name = fragment
+        .strip_prefix("/$defs/")
+        .filter(|name| !name.contains('/'))
+        .map(json_pointer::key);
+    let Some(name) = name else {
+        reader.problem(
+            node,
+            "cardc writes `$ref` only as `#/$defs/<type>`, or `<document>#/$defs/<type>`",
+        );
+        return None;
+    };
+    if !document.is_empty() {
+        match crate::document_ref::resolve(&reader.base, document) {
+            Some(id) => {
+                reader
+                    .imports
+                    .insert(name.clone(), (Some(id), node.pointer.clone()));
+            }
+            None => {
+                reader.problem(
+                    node,
+                    format!("`{document}` is no document beside `{}`", reader.base),
+                );
+                return None;
+            }
+        }
     }
-    name.map(json_pointer::key)
+    Some(name)
 }
 
 /// The type (and, at a field, the constraints) of a value's schema, whose other keys are the

@@ -358,22 +358,45 @@ impl Subject {
     }
 
     /// Every schema of the golden project `tests/projects/<case>/`, each file after the files
-    /// it imports: its IR and its committed outputs in `out/`, where `cardc generate` writes
-    /// them, the Python packages each a distribution of its own.
+    /// it imports: its IR and its committed outputs where its project file places them, the
+    /// Python packages each a distribution of its own.
     pub fn project(case: &str) -> Vec<Self> {
+        Self::project_at(&repo_root().join("tests/projects").join(case), case)
+    }
+
+    /// The example project `examples/project/`, whose Rust is `cardc-golden`'s `contracts`
+    /// module (its outputs import one another from `crate::contracts`), read as a golden
+    /// project's.
+    pub fn example_project() -> Vec<Self> {
+        Self::project_at(&repo_root().join("examples/project"), "example")
+    }
+
+    /// Every schema of the project whose project file is in `dir`, compiled by `cardc-golden`
+    /// as the project `case`; every target's outputs where the project file places them.
+    fn project_at(dir: &Path, case: &str) -> Vec<Self> {
         use cardc_codegen::project::{Disk, config};
-        let dir = repo_root().join("tests/projects").join(case);
         let text = std::fs::read_to_string(dir.join(config::FILE_NAME))
             .unwrap_or_else(|error| panic!("{case}: cannot read its project file: {error}"));
         let config =
-            config::read(&dir, &text).unwrap_or_else(|problems| panic!("{case}: {problems:?}"));
+            config::read(dir, &text).unwrap_or_else(|problems| panic!("{case}: {problems:?}"));
+        let out = |key: &str| {
+            config
+                .layout
+                .placements
+                .iter()
+                .find(|placement| placement.target.key() == key)
+                .map(|placement| placement.dir.clone())
+                .unwrap_or_else(|| panic!("{case}: its project file places no {key} outputs"))
+        };
+        let (json_schema, typescript, python) =
+            (out("json-schema"), out("typescript"), out("python"));
         let loaded = config.load(&Disk);
         let schemas = loaded
             .schemas()
             .unwrap_or_else(|| panic!("{case}: {}", loaded.report()));
-        let out = dir.join("out");
         let package = |stem: &str| {
-            out.join("python")
+            python
+                .join("python")
                 .join(cardc_codegen::naming::python::package(stem))
         };
         schemas
@@ -382,13 +405,13 @@ impl Subject {
                 let imports = schema.imports();
                 Subject {
                     ir: (*schema).clone(),
-                    json_schema: out.join(format!("{}.schema.json", schema.stem)),
-                    typescript: out.join(format!("{}.ts", schema.stem)),
+                    json_schema: json_schema.join(format!("{}.schema.json", schema.stem)),
+                    typescript: typescript.join(format!("{}.ts", schema.stem)),
                     python: package(&schema.stem)
                         .join(cardc_codegen::naming::python::package(&schema.stem)),
                     siblings: imports
                         .keys()
-                        .map(|module| out.join(format!("{}.schema.json", module.stem)))
+                        .map(|module| json_schema.join(format!("{}.schema.json", module.stem)))
                         .collect(),
                     python_path: imports.keys().map(|module| package(&module.stem)).collect(),
                     rust: RustTypes::Project(case.to_string(), schema.stem.clone()),

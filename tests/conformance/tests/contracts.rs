@@ -4,13 +4,18 @@
 //! agreement table of each contract is in the book's `docs/src/evidence/public-contracts.md`
 //! between `<!-- contract:<name> -->` and `<!-- /contract:<name> -->`; refresh it with
 //! `CARDC_BLESS=1 cargo test -p cardc-conformance --test contracts`.
+//!
+//! A contract split by its families into schema files that import one another is the golden
+//! project of its name (`tests/projects/mcp/`): it must state the one-file transcription's
+//! contract type by type, label every case of its corpus the same, and be read so by every
+//! reader of its outputs, so that its agreement with the reference is the one-file's.
 
 use std::collections::BTreeSet;
 
 use cardc_conformance::contracts::{
     self, Agreement, Entry, Reference, contracts, load_examples, load_gaps,
 };
-use cardc_conformance::{Case, Subject, label_problems, repo_root, write_corpus};
+use cardc_conformance::{Case, Subject, contract, label_problems, repo_root, write_corpus};
 
 /// A contract's corpus is at least this large (the issue asks for 2,000 payloads).
 const MIN_CASES: usize = 2_000;
@@ -185,4 +190,92 @@ fn every_contract_agrees_with_its_reference_or_names_the_gap() {
         std::fs::write(&readme_path, &readme).expect("write docs/src/evidence/public-contracts.md");
     }
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+/// Each contract split into a project (`tests/projects/<name>/`): the same types as the one
+/// file, wherever each is declared; each case of the one file's corpus labelled the same by
+/// the file that declares its type; and every reader of that file's outputs, importing the
+/// others', agreeing with every label.
+#[test]
+fn every_split_contract_states_the_one_file_contract_and_every_reader_agrees() {
+    let mut report = Vec::new();
+    let mut split = 0;
+    for name in contracts() {
+        if !repo_root()
+            .join("tests/projects")
+            .join(&name)
+            .join("cardc.toml")
+            .is_file()
+        {
+            continue;
+        }
+        split += 1;
+        let loaded = load(&name);
+        let subjects = Subject::project(&name);
+        let files: Vec<&cardc_codegen::ir::Schema> =
+            subjects.iter().map(|subject| &subject.ir).collect();
+        let compared = cardc_codegen::compat::project::compare(&[&loaded.subject.ir], &files, None);
+        for change in &compared.changes {
+            if !change.path.starts_with("(schema)") {
+                report.push(format!(
+                    "{name}: the split differs from the one file: {} {}",
+                    change.path,
+                    change.class.name()
+                ));
+            }
+        }
+        let mut read = 0;
+        for subject in &subjects {
+            let cases: Vec<Case> = loaded
+                .cases
+                .iter()
+                .filter(|case| {
+                    subject.ir.types.contains_key(&case.type_name)
+                        && subject.ir.is_own(&case.type_name)
+                })
+                .cloned()
+                .collect();
+            read += cases.len();
+            if cases.is_empty() {
+                continue;
+            }
+            for case in &cases {
+                let verdict = contract::check(&subject.ir, &case.type_name, &case.payload);
+                if verdict.is_ok() != case.valid {
+                    report.push(format!(
+                        "{name}: {} labelled otherwise: {verdict:?}",
+                        case.name
+                    ));
+                }
+                let written = contract::written(&subject.ir, &case.type_name, &case.payload);
+                if case.valid && &written != case.write_back() {
+                    report.push(format!("{name}: {} writes back {written}", case.name));
+                }
+            }
+            let path = write_corpus(
+                &format!("contract-{name}-split-{}.jsonl", subject.ir.stem),
+                &cases,
+            );
+            let disagreements = subject.disagreements(&cases, &path);
+            if !disagreements.is_empty() {
+                report.push(format!(
+                    "{name}: {}: {} disagreement(s) over {} cases:\n{}",
+                    subject.ir.stem,
+                    disagreements.len(),
+                    cases.len(),
+                    disagreements.join("\n")
+                ));
+            }
+        }
+        assert_eq!(
+            read,
+            loaded.cases.len(),
+            "{name}: every case is read by the file that declares its type"
+        );
+    }
+    assert!(
+        split >= 1,
+        "no contract is split into a project under tests/projects"
+    );
+    assert!(report.is_empty(), "{}", report.join("\n"));
 }

@@ -93,3 +93,42 @@ fn every_reader_agrees_across_files() {
     }
     assert!(report.is_empty(), "{}", report.join("\n"));
 }
+
+/// The example project (`examples/project/`), its outputs where a user's code would hold
+/// them: the examples its schemas give and their mutations, labelled by the contract checker,
+/// read alike by every reader of every file's outputs, each importing the others'.
+#[test]
+fn every_reader_agrees_on_the_example_project() {
+    let mut report = Vec::new();
+    let subjects = Subject::example_project();
+    assert_eq!(subjects.len(), 3, "three schema files");
+    for subject in subjects {
+        let examples: Vec<Case> = example_cases(&subject.ir)
+            .into_iter()
+            .filter(|case| subject.ir.is_own(&case.type_name))
+            .collect();
+        assert!(!examples.is_empty(), "{} gives no example", subject.ir.stem);
+        let mut cases: Vec<Case> = mutate::mutations(&subject.ir, &examples)
+            .into_iter()
+            .map(|mutation| mutation.case)
+            .filter(|case| subject.ir.is_own(&case.type_name))
+            .collect();
+        cases.extend(examples);
+        with_write_backs(&subject.ir, &mut cases);
+        let path = write_corpus(
+            &format!("example-project-{}.jsonl", subject.ir.stem),
+            &cases,
+        );
+        let disagreements = subject.disagreements(&cases, &path);
+        if !disagreements.is_empty() {
+            report.push(format!(
+                "{}: {} disagreement(s) over {} cases:\n{}",
+                subject.ir.stem,
+                disagreements.len(),
+                cases.len(),
+                disagreements.join("\n")
+            ));
+        }
+    }
+    assert!(report.is_empty(), "{}", report.join("\n"));
+}

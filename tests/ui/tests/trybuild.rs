@@ -1,7 +1,7 @@
 //! Compile-fail and compile-pass cases for `#[derive(cardc::Schema)]` and for the closed-union
 //! proof on the bridge traits, one small file per condition under `fail/` (each with the
 //! `.stderr` it must produce) and `pass/`; `closed_union.rs` holds the proof on the bridge
-//! crates themselves.
+//! crates themselves, and `tracking.rs` shows cargo rebuilding on a change to an imported file.
 //!
 //! Schema paths in the cases are relative to trybuild's scratch crate under
 //! `target/tests/trybuild/`, hence the `../../../../` prefix. Refresh the `.stderr` files with
@@ -39,6 +39,50 @@ fn the_table_schema_is_the_real_schema_plus_a_card() {
         2,
         "the copy adds `table` to both unions"
     );
+}
+
+/// The multi-file proof's project with a `table` card must be the project plus the card, added
+/// to the imported union and, with an imported payload, to the importing one.
+#[test]
+fn the_project_with_table_is_the_project_plus_the_cards() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas");
+    for (file, added) in [
+        ("ids.cards", &[][..]),
+        ("blocks.cards", &["    Table(TableBlock),"][..]),
+        (
+            "chat.cards",
+            &[
+                "use blocks::{Block, Origin, TableBlock, TextBlock};",
+                "    Table(TableBlock),",
+            ][..],
+        ),
+    ] {
+        let older = std::fs::read_to_string(root.join("project").join(file)).expect("older");
+        let newer =
+            std::fs::read_to_string(root.join("project_with_table").join(file)).expect("newer");
+        let mut newer_lines = newer.lines();
+        for line in older
+            .lines()
+            .filter(|line| !line.starts_with("use blocks::"))
+        {
+            assert!(
+                newer_lines.any(|candidate| candidate == line),
+                "tests/ui/schemas/project_with_table/{file} lacks, or reorders, the line {line:?} \
+                 of project/{file}"
+            );
+        }
+        for line in added {
+            assert!(
+                newer.lines().any(|candidate| candidate == *line),
+                "{file}: {line}"
+            );
+        }
+        assert_eq!(
+            newer.lines().count(),
+            older.lines().count() + added.len() - usize::from(file == "chat.cards"),
+            "{file}"
+        );
+    }
 }
 
 /// The open-union proof's newer schema must be the older one plus a card and a role, or the

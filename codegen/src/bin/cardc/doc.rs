@@ -1,16 +1,19 @@
 //! `cardc doc`: a reference of the contract for people, as one HTML page and one Markdown page.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cardc_codegen::diagnostics::{Source, escaped};
+use cardc_codegen::diagnostics::Source;
 use cardc_codegen::doc::{self, Baseline};
 use cardc_codegen::emit;
+use cardc_codegen::git::Revision;
+use cardc_codegen::ir::Schema;
 use cardc_codegen::out::{self, WriteStatus, display_path};
+use cardc_codegen::project::{self, Disk, Files, Text};
 use cardc_codegen::{header_name, source_name};
 
+use crate::IO_FAILURE;
 use crate::shell::{invocation, shell_word};
-use crate::{IO_FAILURE, committed, compiled, read};
 
 /// `cardc doc`'s arguments.
 #[derive(clap::Args)]
@@ -45,58 +48,42 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         check,
     } = args;
     let name = source_name(schema);
-    let Some(text) = read(schema, &name) else {
-        eprintln!(
-            "error: cannot read schema {}; nothing was written",
-            escaped(&name)
-        );
-        return ExitCode::from(IO_FAILURE);
+    let (new, text) = match loaded(schema, &Disk, &|path| header_name(path, out)) {
+        Ok(loaded) => loaded,
+        Err(status) => return status,
     };
     let header = header_name(schema, out);
-    let Some(new) = compiled(&header, &name, &text) else {
-        return ExitCode::FAILURE;
-    };
-    // The baseline's name, text and name in the pages: named as the pages' header names the
-    // schema, the same from every working directory (`v1.0.0:../schema/app.cards` from git).
+    // The baseline, read with the files it imports (from git, in the revision), and its name in
+    // the pages: named as the pages' header names the schema, the same from every working
+    // directory (`v1.0.0:../schema/app.cards` from git).
     let old = match (revision, baseline_file) {
         (Some(revision), _) => {
+            let files = Revision {
+                revision: revision.clone(),
+            };
             let old_header = format!("{revision}:{header}");
-            match committed(revision, schema, &name) {
-                Some((old_name, old_text)) => Some((old_name, old_text, old_header)),
-                None => {
-                    eprintln!("error: nothing was written");
-                    return ExitCode::from(IO_FAILURE);
-                }
+            match loaded(schema, &files, &|path| {
+                format!("{revision}:{}", header_name(path, out))
+            }) {
+                Ok((old, old_text)) => Some((old, old_text, old_header)),
+                Err(status) => return status,
             }
         }
-        (None, Some(path)) => {
-            let old_name = source_name(path);
-            let Some(old_text) = read(path, &old_name) else {
-                eprintln!(
-                    "error: cannot read schema {}; nothing was written",
-                    escaped(&old_name)
-                );
-                return ExitCode::from(IO_FAILURE);
-            };
-            Some((old_name, old_text, header_name(path, out)))
-        }
+        (None, Some(path)) => match loaded(path, &Disk, &|path| header_name(path, out)) {
+            Ok((old, old_text)) => Some((old, old_text, header_name(path, out))),
+            Err(status) => return status,
+        },
         (None, None) => None,
     };
-    let baseline = match &old {
-        None => None,
-        Some((old_name, old_text, old_header)) => {
-            let Some(old) = compiled(old_header, old_name, old_text) else {
-                return ExitCode::FAILURE;
-            };
-            let source = |name, text| Source { name, text };
-            Some(Baseline::new(
-                &old,
-                &new,
-                source(old_header, old_text),
-                source(&header, &text),
-            ))
-        }
-    };
+    let baseline = old.as_ref().map(|(old, old_text, old_header)| {
+        let source = |name, text| Source { name, text };
+        Baseline::new(
+            old,
+            &new,
+            source(old_header, old_text),
+            source(&header, &text),
+        )
+    });
     let outputs: Vec<emit::Output> = doc::pages(&new, baseline.as_ref())
         .into_iter()
         .map(|page| emit::Output {
@@ -154,4 +141,29 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         shell_word(out.as_os_str()),
     );
     ExitCode::FAILURE
+}
+
+/// The schema at `path`, read from `files` with the files it imports (its pages show their
+/// types too, each with the file it is from), each named in the pages by `header`; and its
+/// text. The exit status when it cannot be read or a file does not check, every problem
+/// printed.
+fn loaded(
+    path: &Path,
+    files: &dyn Files,
+    header: &dyn Fn(&Path) -> String,
+) -> Result<(Schema, String), ExitCode> {
+    let mut loaded = project::load(&[path.to_path_buf()], files, header);
+    if let Some((report, status)) = crate::generate::problems_report(&loaded) {
+        eprint!("{report}");
+        return Err(status);
+    }
+    let root = loaded.files.iter().position(|file| file.root);
+    match root.map(|root| loaded.files.swap_remove(root)) {
+        Some(project::File {
+            checked: Ok(schema),
+            text: Text::Read(text) | Text::NotUtf8(text),
+            ..
+        }) => Ok((schema, text)),
+        _ => Err(ExitCode::from(IO_FAILURE)),
+    }
 }

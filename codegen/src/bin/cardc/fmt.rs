@@ -91,9 +91,22 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     }
     if project && failed > 0 {
         eprintln!("error: the project was not formatted: no file was written");
-    } else {
-        for (path, name, formatted) in &pending {
-            write(path, name, formatted, &mut failed);
+    } else if !pending.is_empty() {
+        // One transaction: every file laid out, or (a write failing) every file as it was.
+        let files: Vec<(PathBuf, &str)> = pending
+            .iter()
+            .map(|(path, _, formatted)| (path.clone(), formatted.as_str()))
+            .collect();
+        match out::replace_files(&files) {
+            Ok(_) => {
+                for (_, name, _) in &pending {
+                    println!("formatted {}", escaped(name));
+                }
+            }
+            Err(error) => {
+                eprintln!("error: {error}; the project was not formatted: no file was written");
+                failed += 1;
+            }
         }
     }
     if failed > 0 {
@@ -117,7 +130,7 @@ pub(crate) fn run(args: &Args) -> ExitCode {
 
 /// Replaces a schema file with its laid-out text, counting a failure.
 fn write(path: &std::path::Path, name: &str, formatted: &str, failed: &mut usize) {
-    match out::replace(path, formatted) {
+    match out::replace_files(&[(path.to_path_buf(), formatted)]) {
         Ok(_) => println!("formatted {}", escaped(name)),
         Err(error) => {
             eprintln!("error: {error}; it was left as it was");

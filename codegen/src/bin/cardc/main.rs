@@ -8,9 +8,8 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use cardc_codegen::diagnostics::{Source, escaped};
-use cardc_codegen::ir::Schema;
-use cardc_codegen::{ReadError, compile, read_schema};
+use cardc_codegen::diagnostics::Source;
+use cardc_codegen::{ReadError, read_schema};
 use clap::{Parser, Subcommand};
 
 mod compat;
@@ -97,41 +96,6 @@ fn read(path: &Path, name: &str) -> Option<String> {
         Err(ReadError::NotUtf8 { text, diagnostic }) => {
             let source = Source { name, text: &text };
             eprint!("{}", source.render(&[*diagnostic]));
-            None
-        }
-    }
-}
-
-/// The schema at `path` as committed in git `revision` (what `--baseline` names), named
-/// `revision:name` in messages; `None` when git cannot read it, the reason printed.
-fn committed(revision: &str, path: &Path, name: &str) -> Option<(String, String)> {
-    let label = format!("{revision}:{name}");
-    match cardc_codegen::git::committed(revision, path) {
-        Ok(text) => Some((label, text)),
-        Err(reason) => {
-            eprintln!(
-                "error: cannot read schema {}: {}",
-                escaped(&label),
-                escaped(&reason)
-            );
-            None
-        }
-    }
-}
-
-/// Compiles a schema as `generate` does, printing its problems; `None` when it is invalid.
-/// `header` is its name in the outputs, `name` in messages.
-fn compiled(header: &str, name: &str, text: &str) -> Option<Schema> {
-    match compile(header, text) {
-        Ok(schema) => Some(schema),
-        Err(diagnostics) => {
-            let source = Source { name, text };
-            eprint!("{}", source.render(&diagnostics));
-            eprintln!(
-                "error: {} problem(s) in {}; nothing was written",
-                diagnostics.len(),
-                escaped(name)
-            );
             None
         }
     }

@@ -117,35 +117,14 @@ fn insert_entries(doc: &mut Object, schema: &Schema) {
 }
 
 /// The `$ref` to a named type's definition: in this document, or in the document of the
-/// schema file that declares it, resolved against that document's `$id` (see [`sibling`]).
+/// schema file that declares it, resolved against that document's `$id` (see
+/// [`crate::document_ref::sibling`]).
 fn def_ref(schema: &Schema, name: &str) -> String {
     match schema.foreign.get(name) {
         None => format!("#/$defs/{name}"),
-        Some(module) => format!("{}#/$defs/{name}", sibling(&schema.id, &module.id)),
+        Some(module) => format!(
+            "{}#/$defs/{name}",
+            crate::document_ref::sibling(&schema.id, &module.id)
+        ),
     }
-}
-
-/// How a document of `$id` `from` refers to the document of `$id` `to`: by its last path
-/// segment when both are hierarchical URIs in one directory
-/// (`https://x.dev/schemas/common.schema.json` from `https://x.dev/schemas/chat.schema.json`),
-/// so the pair validates wherever it is published together, else by the whole `$id` (a URN's,
-/// such as cardc's default `urn:cardc:common`).
-pub fn sibling<'a>(from: &str, to: &'a str) -> &'a str {
-    match (directory(from), directory(to)) {
-        (Some((base, _)), Some((other, last)))
-            if base == other && !last.is_empty() && !last.contains([':', '?']) =>
-        {
-            last
-        }
-        _ => to,
-    }
-}
-
-/// A hierarchical URI split after the last `/` of its path (`https://x.dev/a/` and
-/// `b.json`), or `None` for one without a path, or no `scheme://authority` at all.
-fn directory(id: &str) -> Option<(&str, &str)> {
-    let authority = id.find("://")? + 3;
-    let path = authority + id[authority..].find('/')?;
-    let last = path + id[path..].rfind('/')? + 1;
-    Some(id.split_at(last))
 }

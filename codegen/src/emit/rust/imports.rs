@@ -4,12 +4,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::{TokenStream, TokenTree};
 
-use crate::ir::Schema;
+use crate::ir::{self, Schema};
 use crate::naming::rust::rust_ident_text;
 use crate::target::Options;
 
 /// The `use` declarations of the imported types the items name, one per schema file in stem
 /// order, each listing its types in name order: `use super::common::{ContentBlock, SessionId};`.
+/// A type counts as named when the schema's declarations name it (see [`ir::named_by`]) and
+/// its identifier is in the items: a variant spelled as an imported type's name is no use of it.
 /// A file whose path is `self` (its items are in scope already, as where two derives share a
 /// module) gets none.
 pub(super) fn uses(schema: &Schema, options: &Options, items: TokenStream) -> String {
@@ -18,6 +20,7 @@ pub(super) fn uses(schema: &Schema, options: &Options, items: TokenStream) -> St
     }
     let mut named = BTreeSet::new();
     idents(items, &mut named);
+    let declared = ir::named_by(&schema.types, schema.own_types().map(|def| def.name()));
     let mut by_path: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for (module, names) in schema.imports() {
         let path = options.import(&super::Rust, &module.stem);
@@ -26,7 +29,7 @@ pub(super) fn uses(schema: &Schema, options: &Options, items: TokenStream) -> St
         }
         let names: Vec<&str> = names
             .into_iter()
-            .filter(|name| named.contains(*name))
+            .filter(|name| named.contains(*name) && declared.contains(name))
             .collect();
         if !names.is_empty() {
             by_path.entry(path).or_default().extend(names);
