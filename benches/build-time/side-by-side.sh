@@ -7,7 +7,9 @@
 #
 # Usage: benches/build-time/side-by-side.sh REV [crate...]
 #   (ROUNDS=20 and RUNS=3 by default; crates of this workspace, derive and derive-light by
-#   default; the hand-written crate is always built, on this tree's side only.)
+#   default; the hand-written crate is always built, on this tree's side only. CLEAN=1 times
+#   clean builds instead, `cargo clean` before each, dependencies and all. For generated-user a
+#   crate-only build also rebuilds the generated crate, as run.sh's does.)
 set -euo pipefail
 cd "$(dirname "$0")"
 rev=${1:?usage: side-by-side.sh REV [crate...]}
@@ -37,16 +39,22 @@ done
 for crate in "${crates[@]}"; do
   (eval "$before_side cargo build --locked --quiet -p build-time-$crate")
 done
+# clean CRATE: what is removed before each build of CRATE.
+clean() {
+  if [ "${CLEAN:-0}" = 1 ]; then echo "cargo clean --quiet"
+  elif [ "$1" = generated-user ]; then echo "cargo clean --quiet -p render-intent -p build-time-$1"
+  else echo "cargo clean --quiet -p build-time-$1"; fi
+}
 for round in $(seq "$rounds"); do
   args=()
   for crate in "${crates[@]}"; do
     for name in before after; do
       prefix=$([ "$name" = before ] && echo "$before_side" || echo "$after_side")
-      args+=(-n "$name $crate" --prepare "$prefix cargo clean --quiet -p build-time-$crate"
+      args+=(-n "$name $crate" --prepare "$prefix $(clean "$crate")"
         "$prefix cargo build --locked --quiet -p build-time-$crate")
     done
   done
-  args+=(-n handwritten --prepare "$after_side cargo clean --quiet -p build-time-handwritten"
+  args+=(-n handwritten --prepare "$after_side $(clean handwritten)"
     "$after_side cargo build --locked --quiet -p build-time-handwritten")
   hyperfine --style none --runs "$runs" --export-json "$results/round-$round.json" "${args[@]}" \
     >/dev/null
@@ -54,14 +62,15 @@ done
 
 cd "$here"
 python3 - "$results" "$rev" <<'PY'
-import glob, json, statistics, sys
+import glob, json, os, statistics, sys
 results, rev = sys.argv[1:]
 times = {}
 for path in glob.glob(f"{results}/round-*.json"):
     for result in json.load(open(path))["results"]:
         times.setdefault(result["command"], []).extend(result["times"])
 hand = statistics.median(times.pop("handwritten"))
-print(f"\ncrate only, medians of {len(next(iter(times.values())))} builds each; before = {rev}, "
+view = "clean builds" if os.environ.get("CLEAN") == "1" else "crate only"
+print(f"\n{view}, medians of {len(next(iter(times.values())))} builds each; before = {rev}, "
       f"handwritten {hand:.3f} s")
 print("| crate | before | after | before / handwritten | after / handwritten |")
 print("| --- | ---: | ---: | ---: | ---: |")
