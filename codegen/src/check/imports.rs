@@ -14,7 +14,7 @@ use std::ops::Range;
 
 use super::suggest::Suggestions;
 use super::types::{DeclKind, Declared};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Fix};
 use crate::ir::{self, Module, Schema, TypeDef};
 use crate::syntax::ast::{SchemaFile, Spanned};
 
@@ -126,7 +126,13 @@ pub(super) fn resolve(
                     imports
                         .declared
                         .insert(name.value.clone(), DeclKind::Unparsed);
-                    errors.push(unknown(name, &declared.path.value, schema));
+                    let (error, meant) = unknown(name, &declared.path.value, schema);
+                    // The file goes on to write the name it meant: reported here once, with
+                    // the fix, not again (with this misspelling as its suggestion) at each use.
+                    if let Some(meant) = meant.filter(|meant| !own.contains_key(meant.as_str())) {
+                        imports.declared.entry(meant).or_insert(DeclKind::Unparsed);
+                    }
+                    errors.push(error);
                 }
             }
         }
@@ -180,20 +186,32 @@ pub(super) fn resolve(
     imports
 }
 
-/// The report of a name the imported file does not declare, with the likely one it meant.
-fn unknown(name: &Spanned<String>, path: &str, schema: &Schema) -> Diagnostic {
+/// The report of a name the imported file does not declare, and the likely one it meant, with
+/// the fix that writes it.
+fn unknown(name: &Spanned<String>, path: &str, schema: &Schema) -> (Diagnostic, Option<String>) {
     let own: Vec<&str> = schema.own_types().map(TypeDef::name).collect::<Vec<_>>();
     let mut suggestions = Suggestions::new(own.iter().copied(), std::iter::empty());
-    let hint = match suggestions.closest(&name.value, false) {
-        Some(candidate) => format!("did you mean `{}`?", candidate.name),
+    let meant = suggestions
+        .closest(&name.value, false)
+        .map(|candidate| candidate.name.to_string());
+    let hint = match &meant {
+        Some(candidate) => format!("did you mean `{candidate}`?"),
         None if own.is_empty() => format!("`{path}` declares no types"),
         None if own.len() <= 8 => format!("`{path}` declares `{}`", own.join("`, `")),
         None => format!("import one of the {} types `{path}` declares", own.len()),
     };
-    Diagnostic::new(
+    let mut error = Diagnostic::new(
         format!("`{path}` declares no type `{}`", name.value),
         name.span.clone(),
         "not declared there",
         hint,
-    )
+    );
+    if let Some(candidate) = &meant {
+        error = error.with_fix(Fix::replace(
+            format!("Replace with `{candidate}`"),
+            name.span.clone(),
+            candidate.as_str(),
+        ));
+    }
+    (error, meant)
 }

@@ -83,6 +83,25 @@ fn an_unknown_name_is_reported_at_its_place_in_the_list_with_the_likely_one() {
 }
 
 #[test]
+fn a_misspelt_import_is_reported_once_not_again_where_the_meant_name_is_used() {
+    let report = report(&[
+        (
+            "chat.cards",
+            "use common::{TxtBlock};
+struct Message {
+    body: TextBlock,
+}
+",
+        ),
+        ("common.cards", COMMON),
+    ]);
+    assert!(report.contains("did you mean `TextBlock`?"), "{report}");
+    // The use of `TextBlock` is no unknown type suggesting the misspelling.
+    assert_eq!(report.matches("error:").count(), 1, "{report}");
+    assert!(!report.contains("did you mean `TxtBlock`"), "{report}");
+}
+
+#[test]
 fn a_cycle_names_every_file_on_it() {
     let report = report(&[
         ("a.cards", "use b::B;\nstruct A {\n    b: B,\n}\n"),

@@ -155,8 +155,8 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     if let Some(dir) = &python {
         println!(
             "\nPython: pip install cardc-runtime ./{}/python (a schema file more, and each \
-             package is a distribution of its own: ./{0}/python/<stem>), then `from {} import \
-             parse_message`.",
+             package is a distribution of its own: install them together, \
+             pip install ./{0}/python/*), then `from {} import parse_message`.",
             dir.display(),
             stem(&args.schema)
         );
