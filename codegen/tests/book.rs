@@ -526,6 +526,40 @@ fn every_python_block_of_the_guide_runs_against_the_render_intent_package() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// A user's code depends on `cardc` (and `cardc-runtime`), which re-export what they use: a
+/// guide block naming the compiler's own crates fails to build in a user's crate (`E0433`), as
+/// the build script of the Projects chapter once did.
+#[test]
+fn every_rust_block_of_the_guide_names_the_crates_a_user_depends_on() {
+    let root = repo_root();
+    let mut problems = Vec::new();
+    for path in documents() {
+        if path.starts_with(root.join("docs/src/design")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("read a document");
+        for block in blocks(&text) {
+            if !block.info.first().is_some_and(|w| w == "rust") {
+                continue;
+            }
+            for internal in [
+                "cardc_codegen::",
+                "cardc_macros::",
+                "cardc_runtime_macros::",
+            ] {
+                if block.body.contains(internal) {
+                    problems.push(format!(
+                        "{}:{}: names `{internal}`, which a user does not depend on",
+                        shown(&path),
+                        block.line
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 #[test]
 fn every_derive_block_of_the_guide_builds_in_a_fresh_crate() {
     let root = repo_root();
