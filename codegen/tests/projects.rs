@@ -70,6 +70,58 @@ fn init_keeps_a_schema_that_is_there() {
     );
 }
 
+/// A project's Python package is a distribution of its own from its first file, so that the
+/// file added later moves nothing already written (and installed); `init` names its directory.
+#[test]
+fn a_projects_python_packages_stay_where_they_are_when_a_file_is_added() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let init = cardc(dir.path(), &["init", "--python", "worker"]);
+    assert!(init.status.success(), "{}", text(&init.stderr));
+    assert!(
+        text(&init.stdout).contains("pip install cardc-runtime ./worker/python/contract "),
+        "{}",
+        text(&init.stdout)
+    );
+    let generate = cardc(dir.path(), &["generate"]);
+    assert!(generate.status.success(), "{}", text(&generate.stderr));
+    let package = dir.path().join("worker/python/contract");
+    let written = |package: &Path| {
+        [
+            package.join("pyproject.toml"),
+            package.join("contract/__init__.py"),
+        ]
+        .map(|path| std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}")))
+    };
+    let before = written(&package);
+    assert!(!dir.path().join("worker/python/pyproject.toml").exists());
+    std::fs::write(
+        dir.path().join("schema/more.cards"),
+        "struct More {}
+",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.path().join("cardc.toml"),
+        std::fs::read_to_string(dir.path().join("cardc.toml"))
+            .expect("project file")
+            .replace(
+                "schemas = [\"schema/contract.cards\"]",
+                "schemas = [\"schema/contract.cards\", \"schema/more.cards\"]",
+            ),
+    )
+    .expect("write");
+    let generate = cardc(dir.path(), &["generate"]);
+    assert!(generate.status.success(), "{}", text(&generate.stderr));
+    assert_eq!(written(&package), before);
+    assert!(
+        dir.path()
+            .join("worker/python/more/pyproject.toml")
+            .is_file()
+    );
+    let check = cardc(dir.path(), &["check"]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+}
+
 /// A project of two files, one importing the other, every target in its own directory.
 fn two_file_project(dir: &Path) {
     std::fs::create_dir_all(dir.join("schema")).expect("mkdir");

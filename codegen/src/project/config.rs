@@ -132,7 +132,10 @@ pub fn read(dir: &Path, text: &str) -> Result<Config, Vec<Diagnostic>> {
     }
     let mut config = Config {
         schemas: Vec::new(),
-        layout: Layout::default(),
+        layout: Layout {
+            python_always_apart: true,
+            ..Layout::default()
+        },
         id_base: None,
     };
     let document = document.get_ref();

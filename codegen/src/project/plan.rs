@@ -53,6 +53,10 @@ pub struct Layout {
     /// The name each schema's Python package is distributed as, by stem, when not its import
     /// name.
     pub python_distributions: BTreeMap<String, String>,
+    /// Whether each Python package is a distribution in a directory of its own even when it is
+    /// the only one placed there: a project file's are, so that a schema file added later
+    /// moves no package already installed or published.
+    pub python_always_apart: bool,
 }
 
 /// The outputs of one schema in one directory.
@@ -270,15 +274,17 @@ fn options(
     Ok(options)
 }
 
-/// Whether the Python packages placed in this directory are several, so each is apart.
+/// Whether each Python package placed in this directory is apart: always in a project, else
+/// when they are several.
 fn python_apart(loaded: &Loaded, layout: &Layout, placement: &Placement) -> bool {
-    placement.target.key() == crate::emit::python::Python.key() && {
-        let shared = layout
-            .placements
-            .iter()
-            .filter(|other| other.target.key() == placement.target.key())
-            .filter(|other| other.dir == placement.dir)
-            .count();
-        shared * loaded.files.len() > 1
+    if placement.target.key() != crate::emit::python::Python.key() {
+        return false;
     }
+    let shared = layout
+        .placements
+        .iter()
+        .filter(|other| other.target.key() == placement.target.key())
+        .filter(|other| other.dir == placement.dir)
+        .count();
+    layout.python_always_apart || shared * loaded.files.len() > 1
 }

@@ -154,11 +154,11 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     }
     if let Some(dir) = &python {
         println!(
-            "\nPython: pip install cardc-runtime ./{}/python (a schema file more, and each \
-             package is a distribution of its own: install them together, \
-             pip install ./{0}/python/*), then `from {} import parse_message`.",
+            "\nPython: pip install cardc-runtime ./{}/python/{} (each schema file's package is \
+             a distribution of its own: with more files, install them together, \
+             pip install ./{0}/python/*), then `from {1} import parse_message`.",
             dir.display(),
-            stem(&args.schema)
+            cardc_codegen::naming::python::package(&stem(&args.schema))
         );
     }
     ExitCode::SUCCESS
