@@ -777,7 +777,8 @@ fn fmt_refuses_a_schema_that_does_not_parse_with_located_diagnostics_and_writes_
     let output = tree.cardc(&["fmt", "broken.cards", "a.cards"]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = stderr(&output);
-    assert!(stderr.contains("broken.cards:3:5"), "{stderr}");
+    // At the end of the line that lacks its comma.
+    assert!(stderr.contains("broken.cards:2:9"), "{stderr}");
     assert!(stderr.contains('^'), "{stderr}");
     assert!(
         stderr.contains("broken.cards; it was not formatted"),
