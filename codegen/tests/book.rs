@@ -539,7 +539,7 @@ fn every_rust_block_of_the_guide_names_the_crates_a_user_depends_on() {
         }
         let text = std::fs::read_to_string(&path).expect("read a document");
         for block in blocks(&text) {
-            if !block.info.first().is_some_and(|w| w == "rust") {
+            if block.info.first().is_none_or(|w| w != "rust") {
                 continue;
             }
             for internal in [
