@@ -2,24 +2,25 @@
 
 use std::ffi::OsStr;
 
-/// How the user ran cardc, so that a printed command can be pasted back: `cargo run --bin
-/// cardc --` when cargo ran this very package's binary (cargo sets these two variables for the
-/// program it runs); what a launcher that runs this binary for the user says in
-/// `CARDC_INVOKED_AS` (the npm package's says `npx cardc`); else the program name exactly as
+/// How the user ran cardc, so that a printed command can be pasted back: what a launcher that
+/// runs this binary for the user says in `CARDC_INVOKED_AS` (the npm package's says `npx
+/// cardc`); `cargo run --bin cardc --` when cargo ran this very package's binary (cargo sets
+/// these two variables for the program it runs); else the program name exactly as
 /// invoked (`cardc` from `PATH`, or a path).
 pub(crate) fn invocation() -> String {
     let set_to =
         |variable: &str, value: &str| std::env::var_os(variable).is_some_and(|v| v == value);
-    if set_to("CARGO_PKG_NAME", env!("CARGO_PKG_NAME"))
-        && set_to("CARGO_MANIFEST_DIR", env!("CARGO_MANIFEST_DIR"))
-    {
-        return "cargo run --bin cardc --".to_string();
-    }
+    // A launcher's word first: a shell that cargo started (a test) may run it too.
     if let Some(launcher) = std::env::var("CARDC_INVOKED_AS")
         .ok()
         .filter(|said| !said.trim().is_empty())
     {
         return launcher;
+    }
+    if set_to("CARGO_PKG_NAME", env!("CARGO_PKG_NAME"))
+        && set_to("CARGO_MANIFEST_DIR", env!("CARGO_MANIFEST_DIR"))
+    {
+        return "cargo run --bin cardc --".to_string();
     }
     std::env::args_os()
         .next()
