@@ -23,6 +23,7 @@ mod content;
 mod decimal;
 mod declare;
 mod decode;
+mod messages;
 mod object;
 mod strict;
 mod structs;
