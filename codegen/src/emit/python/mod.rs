@@ -23,7 +23,7 @@ mod syntax;
 use crate::emit::header_sentence;
 use crate::ir::{
     CatchAll, Constant, Constraints, Deprecated, Docs, EnumDef, Examples, Field, IntKind,
-    NewtypeDef, Number, Presence, Schema, StructDef, Ty, TypeDef, UnionDef, UnknownFields,
+    NewtypeDef, Number, Presence, Schema, Shape, StructDef, Ty, TypeDef, UnionDef, UnknownFields,
     UntaggedDef, Version, Wide,
 };
 use crate::json_text;
@@ -482,7 +482,7 @@ fn with_constraints(base: Code, constraints: &Constraints) -> Code {
         format!("({}, {})", bound(count.min), bound(count.max))
     };
     let number = |number: Number| match number {
-        Number::Int(value) => format!("{value}.0"),
+        Number::Int(value) => value.to_string(),
         Number::Float(value) => format!("{value:?}"),
     };
     let flag = |value: bool| if value { "True" } else { "False" };
@@ -491,14 +491,15 @@ fn with_constraints(base: Code, constraints: &Constraints) -> Code {
         arguments.push(Code::text(format!("length={}", count(length))));
     }
     let patterns: Vec<Code> = constraints
-        .pattern
-        .iter()
-        .map(|pattern| Code::text(string_literal(pattern)))
-        .chain(
-            constraints
-                .format
-                .map(|format| Code::text(string_literal(format.pattern()))),
-        )
+        .searches()
+        .into_iter()
+        .map(|(pattern, what)| Code::Tuple {
+            lead: String::new(),
+            items: vec![
+                Code::text(string_literal(pattern)),
+                Code::text(string_literal(&what)),
+            ],
+        })
         .collect();
     if !patterns.is_empty() {
         arguments.push(Code::Tuple {
@@ -520,6 +521,9 @@ fn with_constraints(base: Code, constraints: &Constraints) -> Code {
                 number(max.value),
                 flag(max.exclusive)
             )));
+        }
+        if range.is_integer() {
+            arguments.push(Code::text("integer=True"));
         }
     }
     if let Some(items) = constraints.items {
@@ -921,10 +925,20 @@ fn emit_newtype(w: &mut Writer, schema: &Schema, def: &NewtypeDef) {
 
 fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
     let mut docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
+    // Each member tagged by its index, for the discriminator that picks it by shape.
     let members: Vec<Code> = def
         .variants
         .iter()
-        .map(|variant| type_code(schema, &variant.ty, true))
+        .enumerate()
+        .map(|(index, variant)| {
+            Code::subscript(
+                "_t.Annotated",
+                vec![
+                    type_code(schema, &variant.ty, true),
+                    Code::text(format!("_p.Tag(\"{index}\")")),
+                ],
+            )
+        })
         .collect();
     for variant in &def.variants {
         if variant.docs.iter().any(|line| !line.trim().is_empty()) {
@@ -935,21 +949,53 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
             docs.extend(variant.docs.iter().map(|line| format!("    {line}")));
         }
     }
-    let value = match members.as_slice() {
-        [only] => only.clone(),
-        _ => Code::subscript(
-            "_t.Annotated",
-            vec![
-                union_of(members),
-                Code::text("_p.Field(union_mode=\"left_to_right\")"),
-            ],
-        ),
+    let value = match def.variants.as_slice() {
+        [only] => type_code(schema, &only.ty, true),
+        _ => {
+            let choices: Vec<Code> = def
+                .variants
+                .iter()
+                .map(|variant| {
+                    let (shape, key) = shape_choice(&variant.shape);
+                    let key = key.map_or("None".to_string(), |key| string_literal(key));
+                    Code::text(format!("(\"{shape}\", {key})"))
+                })
+                .collect();
+            Code::subscript(
+                "_t.Annotated",
+                vec![
+                    union_of(members),
+                    Code::call(
+                        "_cardc.shaped",
+                        vec![
+                            Code::Tuple {
+                                lead: String::new(),
+                                items: choices,
+                            },
+                            Code::text(string_literal(&def.expected())),
+                        ],
+                    ),
+                ],
+            )
+        }
     };
     let recursive = def
         .variants
         .iter()
         .any(|variant| reaches_itself(schema, &def.name, &variant.ty));
     emit_alias(w, &def.name, value, &docs, recursive);
+}
+
+/// The JSON shape a variant of an untagged union is picked by, as `_cardc.shaped` names it,
+/// and the key an object variant among several needs.
+fn shape_choice(shape: &Shape) -> (&'static str, Option<&str>) {
+    match shape {
+        Shape::String => ("string", None),
+        Shape::Boolean => ("boolean", None),
+        Shape::Integer | Shape::Number => ("number", None),
+        Shape::Array => ("array", None),
+        Shape::Object(key) => ("object", key.as_deref()),
+    }
 }
 
 fn emit_enum(w: &mut Writer, def: &EnumDef) {
