@@ -453,10 +453,19 @@ export function cardcMissingLast(s: cardcState, at: string, fields: readonly str
 }
 
 /**
- * Checks an object without fields (a unit variant): no key but the tags the unions above read.
- * A struct with fields has a check of its own that does the same field by field.
+ * Checks an object with no fields of its own, only the tags the unions above read: a unit
+ * variant (`closed`), which allows no other key, or an open union's catch-all, the object of a
+ * tag the union does not know, whose every other key holds any JSON value. A struct with fields
+ * has a check of its own that does the same field by field.
  */
-export function cardcStruct(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string): void {
+export function cardcNoFields(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  closed: boolean,
+): void {
   const outer = s.type;
   s.type = name;
   const tags = s.tags;
@@ -466,7 +475,7 @@ export function cardcStruct(value: unknown, s: cardcState, at: string, orNull: b
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    cardcRest(object, keys ?? Object.keys(object), s, at, true, cardcNoKeys, tags, tags.length);
+    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length);
     s.depth -= 1;
   }
   s.type = outer;
@@ -515,26 +524,6 @@ export function cardcTag(
   }
   s.type = outer;
   return found;
-}
-
-/**
- * Checks an open union's catch-all: the object of a tag the union does not know, whose every key
- * but the tags the unions above read holds any JSON value.
- */
-export function cardcOther(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = cardcNoKeys;
-  const keys = s.keys;
-  s.keys = undefined;
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    cardcRest(object, keys ?? Object.keys(object), s, at, false, cardcNoKeys, tags, tags.length);
-    s.depth -= 1;
-  }
-  s.type = outer;
 }
 
 /**

@@ -8,6 +8,7 @@ use crate::ir::{
     Constant, Constraints, Count, Field, Format, IntKind, JsonValue, StructDef, Ty, TypeDef,
     UnionDef, Wide, wire_fields,
 };
+use crate::json_pointer;
 
 /// Whether `value` is a value of `ty` among the named types `defs` (a type's example in its
 /// standalone form), or where and why not.
@@ -79,7 +80,7 @@ impl Checker<'_> {
                 .try_for_each(|(index, value)| self.ty(item, value, &format!("{at}/{index}"))),
             (Ty::Map(item), JsonValue::Object(entries)) => entries
                 .iter()
-                .try_for_each(|(key, value)| self.ty(item, value, &pointer(at, key))),
+                .try_for_each(|(key, value)| self.ty(item, value, &json_pointer::child(at, key))),
             (Ty::Named(name), _) => self.named(name, value, at, &[]),
             (Ty::Const(constant), value) if is_constant(constant, value) => Ok(()),
             (Ty::Const(constant), _) => fault(
@@ -154,9 +155,11 @@ impl Checker<'_> {
             // An open union's catch-all keeps any object of another string tag as it is.
             return match tag {
                 JsonValue::String(_) if def.is_open() => Ok(()),
-                _ if def.is_open() => fault(&pointer(at, &def.tag), "expected a string"),
+                _ if def.is_open() => {
+                    fault(&json_pointer::child(at, &def.tag), "expected a string")
+                }
                 _ => fault(
-                    &pointer(at, &def.tag),
+                    &json_pointer::child(at, &def.tag),
                     one_of(def.variants.iter().map(|v| &v.tag_value)),
                 ),
             };
@@ -169,7 +172,7 @@ impl Checker<'_> {
                 .find(|(key, _)| !tags.contains(&key.as_str()))
             {
                 Some((key, _)) => fault(
-                    &pointer(at, key),
+                    &json_pointer::child(at, key),
                     "an unknown field of a unit variant, which holds its tags alone",
                 ),
                 None => Ok(()),
@@ -202,10 +205,13 @@ impl Checker<'_> {
             match fields.iter().find(|field| field.wire_name == *key) {
                 Some(field) => match value {
                     JsonValue::Null if field.presence.may_be_null() => {}
-                    value => self.field_value(field, value, &pointer(at, key))?,
+                    value => self.field_value(field, value, &json_pointer::child(at, key))?,
                 },
                 None if def.closed() => {
-                    return fault(&pointer(at, key), "an unknown field of a closed object");
+                    return fault(
+                        &json_pointer::child(at, key),
+                        "an unknown field of a closed object",
+                    );
                 }
                 None => {}
             }
@@ -271,11 +277,6 @@ fn expected(ty: &Ty) -> &'static str {
         Ty::Nullable(_) => "a value or null",
         Ty::Json | Ty::Boxed(_) | Ty::Named(_) | Ty::Const(_) => "another value",
     }
-}
-
-/// `at` followed by `key` as a JSON pointer segment (RFC 6901).
-fn pointer(at: &str, key: &str) -> String {
-    format!("{at}/{}", key.replace('~', "~0").replace('/', "~1"))
 }
 
 /// Whether `text` is a canonical decimal numeral of the type: the IR's pattern says which.

@@ -26,6 +26,29 @@ pub struct Diagnostic {
     pub hint: String,
     /// Other places that explain the problem (the first declaration of a duplicate, say).
     pub related: Vec<(Range<usize>, String)>,
+    /// Edits that fix it, when the fix is certain enough to apply with one keystroke (the
+    /// did-you-mean type, a missing `#[union(...)]`); an editor offers each as a quick fix,
+    /// and the hint says the same in words.
+    pub fixes: Vec<Fix>,
+}
+
+/// One way to fix a problem: a title for a menu and the edits to the schema text it makes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// What the fix does, in a few words: "Replace with `Block`".
+    pub title: String,
+    /// Byte ranges of the schema text and what each becomes, none overlapping another.
+    pub edits: Vec<(Range<usize>, String)>,
+}
+
+impl Fix {
+    /// A fix that replaces one range with `text`.
+    pub fn replace(title: impl Into<String>, span: Range<usize>, text: impl Into<String>) -> Fix {
+        Fix {
+            title: title.into(),
+            edits: vec![(span, text.into())],
+        }
+    }
 }
 
 impl Diagnostic {
@@ -42,7 +65,14 @@ impl Diagnostic {
             label: label.into(),
             hint: hint.into(),
             related: Vec::new(),
+            fixes: Vec::new(),
         }
+    }
+
+    /// Adds an edit that fixes the problem.
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fixes.push(fix);
+        self
     }
 
     /// Adds a secondary location, such as the earlier declaration a duplicate clashes with.

@@ -2,10 +2,11 @@
 //!
 //! The pipeline reads top to bottom: [`syntax`] parses a schema file with syn, [`check`]
 //! resolves and validates it into the [`ir`], the [`emit`] modules turn the IR into Rust, JSON
-//! Schema and TypeScript, and [`out`] writes them (or compares them, in check mode); beside
-//! the emitters, [`compat`] compares two checked schemas and says whom each change breaks, and
-//! [`doc`] writes a reference of the contract for people. Errors
-//! from every stage are [`diagnostics::Diagnostic`]s, rendered by each front end.
+//! Schema, TypeScript and Python (one module per entry of [`emit::TARGETS`]), and [`out`]
+//! writes them (or compares them, in check mode); beside the emitters, [`compat`] compares two
+//! checked schemas and says whom each change breaks, and [`doc`] writes a reference of the
+//! contract for people. Errors from every stage are [`diagnostics::Diagnostic`]s, rendered by
+//! each front end.
 
 pub mod accept;
 #[cfg(feature = "write")]
@@ -17,14 +18,20 @@ pub mod diagnostics;
 pub mod doc;
 pub mod emit;
 pub mod fmt;
+#[cfg(feature = "write")]
+pub mod git;
 pub mod header;
 pub mod import;
 pub mod ir;
+pub mod json_pointer;
 pub mod json_text;
 pub mod limits;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod naming;
 #[cfg(feature = "write")]
 pub mod out;
+pub mod project;
 pub mod published;
 pub mod syntax;
 pub mod target;
@@ -37,11 +44,39 @@ use diagnostics::Diagnostic;
 
 /// Parses and checks schema text. `source_name` is the schema's name in the outputs' headers
 /// (see [`header_name`]; diagnostics carry byte ranges, and each front end renders them with
-/// its own name for the file); its file stem names the outputs.
+/// its own name for the file); its file stem names the outputs. Text compiled alone imports
+/// nothing: a `use` is refused, and a file that imports is loaded with [`project::load`].
 pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnostic>> {
-    let (file, mut errors) = syntax::parse(text);
-    let stem = stem_of(source_name);
-    match check::check(&file, source_name, &stem, emit::TARGETS) {
+    let (file, errors) = syntax::parse(text);
+    check_parsed(source_name, &file, errors)
+}
+
+/// The second half of [`compile`], for a front end that keeps the parsed file (the language
+/// server navigates it): checks `file`, parsed with `parse_errors`, and reports both as
+/// [`compile`] does.
+pub fn check_parsed(
+    source_name: &str,
+    file: &syntax::ast::SchemaFile,
+    parse_errors: Vec<Diagnostic>,
+) -> Result<ir::Schema, Vec<Diagnostic>> {
+    check_parsed_importing(file, parse_errors, source_name, &stem_of(source_name), None)
+}
+
+/// Checks a parsed schema file, with the errors parsing it found: the IR when there are none,
+/// else every error in file order. `imported` is as [`check::check_importing`] takes it, or
+/// `None` for a file compiled alone.
+pub(crate) fn check_parsed_importing(
+    file: &syntax::ast::SchemaFile,
+    mut errors: Vec<Diagnostic>,
+    source_name: &str,
+    stem: &str,
+    imported: Option<&[Option<&ir::Schema>]>,
+) -> Result<ir::Schema, Vec<Diagnostic>> {
+    let checked = match imported {
+        Some(imported) => check::check_importing(file, source_name, stem, emit::TARGETS, imported),
+        None => check::check(file, source_name, stem, emit::TARGETS),
+    };
+    match checked {
         Ok(schema) if errors.is_empty() => Ok(schema),
         Ok(_) => Err(errors),
         Err(check_errors) => {
@@ -115,7 +150,7 @@ fn first_difference(
     pointer: String,
 ) -> Option<(String, &'static str)> {
     use serde_json::Value;
-    let at = |key: &str| format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
+    let at = |key: &str| json_pointer::child(&pointer, key);
     match (given, written) {
         (Value::Object(given), Value::Object(written)) => {
             for (key, value) in given {
@@ -275,7 +310,7 @@ pub fn read_schema(path: &Path) -> Result<String, ReadError> {
 }
 
 /// The file stem of a schema path (`schema/render_intent.cards` gives `render_intent`).
-fn stem_of(source_name: &str) -> String {
+pub(crate) fn stem_of(source_name: &str) -> String {
     let file_name = source_name
         .rsplit(['/', '\\'])
         .next()

@@ -8,6 +8,12 @@
 /// levels; no schema needs more than a handful.
 pub const MAX_DEPTH: usize = 16;
 
+/// The deepest nesting of arrays and objects a payload may have, in every reader: serde_json's
+/// recursion limit, which the Rust runtime keeps. The TypeScript and Python runtimes are given
+/// it from here (`cardcMaxDepth`, `cardc_runtime._limits`), and the conformance suite reads
+/// payloads at it and one deeper with every reader.
+pub const MAX_JSON_DEPTH: usize = 127;
+
 /// The most fields in one struct. rustc overflows its stack on the generated Rust of a struct
 /// of 10,000 fields; 5,000 compile in 4.3 s and 0.54 GB.
 pub const MAX_FIELDS: usize = 1_000;

@@ -4,15 +4,16 @@
 //!   with the checker, or fails to when it is marked `fails`; in a `rust` block, lines that
 //!   start with `# ` (or are `#` alone) are part of the schema but hidden by mdBook, as rustdoc
 //!   hides them (in a `ts` block, lines that start with `~`);
-//! - "Your first schema" is run as a session: its `file=<name>` blocks (the schema, a Cargo
-//!   crate, TypeScript, Python) are written into a scratch directory in order, `/path/to/cardc`
-//!   made this checkout, and each `$ ...` line of its `console` blocks (see [`run`]) is run
-//!   there and must print exactly the lines after it (stdout, then stderr; a last line `...`
-//!   matches the rest) and exit as its `# exits N` comment says (0 without one); the README's
-//!   Rust, TypeScript, Python and schema examples must be files of that chapter, as written;
+//! - the README's Rust, TypeScript, Python and schema examples are files of "Your first
+//!   schema", as written (which `tests/dist.rs` runs as a session, from the built packages);
+//! - "Projects" (`docs/src/guide/projects.md`) runs as a session: its `file=<name>` blocks are
+//!   written into a scratch directory in order, and each `$ ...` line of its `console` blocks
+//!   is run there and must print exactly the lines after it (a last line `...` matches the
+//!   rest) and exit as its `# exits N` comment says (0 without one); its schema files import
+//!   one another, so the session, not the schema-block check, compiles them;
 //! - every other `rust` block of the book that uses the derive (in its hidden lines too)
 //!   builds and runs (`no_run`: builds) in a fresh crate with the README's `[dependencies]`
-//!   lines and this repository's schema;
+//!   lines (`cardc` patched to this checkout) and this repository's schema;
 //! - every other `ts` block of the book compiles under `tsc --strict` beside this
 //!   repository's `generated/render_intent.ts`, but for those marked `fragment`;
 //! - every other `python` block of the book runs against this repository's generated
@@ -29,12 +30,12 @@ use std::process::Command;
 
 use cardc_codegen::diagnostics::Source;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .canonicalize()
-        .expect("repository root")
-}
+mod markdown;
+
+use markdown::{Block, blocks, installed, prose, repo_root, shown, steps};
+
+/// The chapter run as a session here (`tests/dist.rs` runs "Your first schema").
+const PROJECTS: &str = "docs/src/guide/projects.md";
 
 /// The book's chapters, then the READMEs that link into it or that it points readers to.
 fn documents() -> Vec<PathBuf> {
@@ -65,110 +66,18 @@ fn documents() -> Vec<PathBuf> {
     files
 }
 
-fn shown(path: &Path) -> String {
-    path.strip_prefix(repo_root())
-        .unwrap_or(path)
-        .display()
-        .to_string()
-}
-
-/// A fenced code block: its info string's comma-separated words, its body, and the 1-based
-/// line of its opening fence.
-struct Block {
-    info: Vec<String>,
-    body: String,
-    line: usize,
-}
-
-impl Block {
-    fn has(&self, word: &str) -> bool {
-        self.info.iter().any(|w| w == word)
-    }
-
-    /// The value of a `key=value` word of the info string.
-    fn attribute(&self, key: &str) -> Option<&str> {
-        self.info
-            .iter()
-            .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
-    }
-
-    /// The text as a compiler reads it: the lines mdBook hides shown, `# ` (or `#` alone) in
-    /// a `rust` block, as rustdoc hides them, and `~` in a `ts` block (`docs/book.toml`).
-    fn source(&self) -> String {
-        let language = self.info.first().map_or("", String::as_str);
-        let mut text = String::new();
-        for line in self.body.lines() {
-            let line = match (language, line) {
-                ("rust", "#") => "",
-                ("rust", _) => line.strip_prefix("# ").unwrap_or(line),
-                ("ts", _) => line.strip_prefix('~').unwrap_or(line),
-                _ => line,
-            };
-            text.push_str(line);
-            text.push('\n');
-        }
-        text
-    }
-}
-
-/// A line that opens or closes a fence: its run of backticks and the info string after it
-/// (CommonMark: three or more backticks at the start of a line, and no backtick after them,
-/// so a line that starts with an inline code span of backticks is prose).
-fn fence(line: &str) -> Option<(usize, &str)> {
-    let ticks = line.len() - line.trim_start_matches('`').len();
-    let info = &line[ticks..];
-    (ticks >= 3 && !info.contains('`')).then_some((ticks, info.trim()))
-}
-
-/// The fenced blocks of a Markdown text (fenced at the start of a line, as every document
-/// here writes them), and the lines outside them with their 1-based numbers.
-fn parse(text: &str) -> (Vec<Block>, Vec<(usize, &str)>) {
-    let mut found = Vec::new();
-    let mut prose = Vec::new();
-    let mut open: Option<(usize, Block)> = None;
-    for (index, line) in text.lines().enumerate() {
-        match (&mut open, fence(line)) {
-            (None, Some((ticks, info))) => {
-                let block = Block {
-                    info: info
-                        .split(',')
-                        .map(|w| w.trim().to_string())
-                        .filter(|w| !w.is_empty())
-                        .collect(),
-                    body: String::new(),
-                    line: index + 1,
-                };
-                open = Some((ticks, block));
-            }
-            (Some((opened, _)), Some((ticks, ""))) if ticks >= *opened => {
-                found.extend(open.take().map(|(_, block)| block));
-            }
-            (Some((_, block)), _) => {
-                block.body.push_str(line);
-                block.body.push('\n');
-            }
-            (None, None) => prose.push((index + 1, line)),
-        }
-    }
-    assert!(open.is_none(), "an unclosed code block");
-    (found, prose)
-}
-
-fn blocks(text: &str) -> Vec<Block> {
-    parse(text).0
-}
-
-fn prose(text: &str) -> Vec<(usize, &str)> {
-    parse(text).1
-}
-
 #[test]
 fn every_schema_block_compiles_or_fails_as_marked() {
     let mut problems = Vec::new();
     let mut checked = 0;
     for path in documents() {
         let text = std::fs::read_to_string(&path).expect("read a document");
+        // The session compiles the projects chapter's files together: they import one another.
+        let session = path.ends_with(PROJECTS);
         for block in blocks(&text).iter().filter(|b| b.has("cards")) {
+            if session && block.attribute("file").is_some() {
+                continue;
+            }
             checked += 1;
             let name = format!("{}:{}", shown(&path), block.line);
             let schema = block.source();
@@ -197,62 +106,14 @@ fn every_schema_block_compiles_or_fails_as_marked() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// One `$ ...` line of a console block and what it must print.
-struct Step {
-    command: String,
-    status: i32,
-    output: Vec<String>,
-}
-
-fn steps(body: &str) -> Vec<Step> {
-    let mut steps: Vec<Step> = Vec::new();
-    for line in body.lines() {
-        if let Some(command) = line.strip_prefix("$ ") {
-            let (command, status) = match command.split_once("# exits ") {
-                Some((command, status)) => (command, status.trim().parse().expect("a status")),
-                None => (command, 0),
-            };
-            steps.push(Step {
-                command: command.trim().to_string(),
-                status,
-                output: Vec::new(),
-            });
-        } else {
-            let step = steps.last_mut().expect("a console block starts with `$ `");
-            step.output.push(line.to_string());
-        }
-    }
-    steps
-}
-
-/// A tool the test command installs: a missing one is a failure, not a skip.
-fn installed(relative: &str, how: &str) -> PathBuf {
-    let path = repo_root().join(relative);
-    assert!(
-        path.exists(),
-        "{relative} is missing: {how} (scripts/test does)"
-    );
-    path
-}
-
-/// Runs one command of the session in `dir`: `NAME=value` words first set the environment,
-/// then `cardc` is the binary under test, `cargo` builds in the fresh-crate tests' shared
-/// target directory with the workspace's lockfile (so the dependencies are built once),
-/// `npx tsc` is the pinned TypeScript compiler, and `python` and `mypy` come from the test
-/// command's Python environment.
+/// Runs a command line in `dir`: `cardc` is the binary under test, and `cargo` builds in the
+/// fresh-crate tests' shared target directory with the workspace's lockfile (so the
+/// dependencies are built once). Returns the exit status and what it printed (stdout, then
+/// stderr).
 fn run(dir: &Path, command: &str) -> (i32, String) {
-    let mut words: Vec<&str> = command.split_whitespace().collect();
-    let assignments = words.iter().take_while(|w| w.contains('=')).count();
-    let env: Vec<(&str, &str)> = words
-        .drain(..assignments)
-        .map(|w| w.split_once('=').expect("NAME=value"))
-        .collect();
+    let words: Vec<&str> = command.split_whitespace().collect();
     let root = repo_root();
     let mut process = match words.as_slice() {
-        ["cp", from, to] => {
-            std::fs::copy(dir.join(from), dir.join(to)).expect("cp");
-            return (0, String::new());
-        }
         ["cardc", args @ ..] => {
             let mut process = Command::new(env!("CARGO_BIN_EXE_cardc"));
             process.args(args);
@@ -268,28 +129,9 @@ fn run(dir: &Path, command: &str) -> (i32, String) {
                 .env("CARGO_TARGET_DIR", root.join("target/tests/trybuild"));
             process
         }
-        ["npx", "tsc", args @ ..] => {
-            let mut process = Command::new("node");
-            process
-                .arg(installed(
-                    "node_modules/typescript/bin/tsc",
-                    "run `npm ci` at the repository root",
-                ))
-                .args(args);
-            process
-        }
-        [tool @ ("python" | "mypy"), args @ ..] => {
-            let mut process = Command::new(installed(
-                &format!("target/python-env/bin/{tool}"),
-                "run scripts/python-env",
-            ));
-            process.args(args);
-            process
-        }
-        _ => panic!("the session runs no `{command}`"),
+        _ => panic!("the book's tests run no `{command}`"),
     };
     let output = process
-        .envs(env)
         .env_remove("CARDC_CHECK")
         .current_dir(dir)
         .output()
@@ -300,8 +142,8 @@ fn run(dir: &Path, command: &str) -> (i32, String) {
 }
 
 #[test]
-fn your_first_schema_runs_as_written() {
-    let path = repo_root().join("docs/src/first-schema.md");
+fn the_projects_chapter_runs_as_written() {
+    let path = repo_root().join(PROJECTS);
     let text = std::fs::read_to_string(&path).expect("read the chapter");
     let dir = tempfile::tempdir().expect("a scratch directory");
     let mut commands = 0;
@@ -309,10 +151,7 @@ fn your_first_schema_runs_as_written() {
         if let Some(file) = block.attribute("file") {
             let path = dir.path().join(file);
             std::fs::create_dir_all(path.parent().expect("a directory")).expect("mkdir");
-            let text = block
-                .source()
-                .replace("/path/to/cardc", &repo_root().to_string_lossy());
-            std::fs::write(path, text).expect("write a file");
+            std::fs::write(path, block.source()).expect("write a file");
         } else if block.has("console") {
             for step in steps(&block.body) {
                 commands += 1;
@@ -338,9 +177,15 @@ fn your_first_schema_runs_as_written() {
         }
     }
     assert!(commands >= 5, "ran only {commands} commands");
+}
 
-    // The README's examples are the chapter's files, so the session proves them too.
-    let files: Vec<String> = blocks(&text)
+/// The README's examples are files of "Your first schema", as written, so the distribution
+/// test's run of that chapter (`tests/dist.rs`) proves them too.
+#[test]
+fn the_readme_examples_are_files_of_your_first_schema() {
+    let chapter = std::fs::read_to_string(repo_root().join("docs/src/first-schema.md"))
+        .expect("read the chapter");
+    let files: Vec<String> = blocks(&chapter)
         .into_iter()
         .filter(|block| block.attribute("file").is_some())
         .map(|block| block.body)
@@ -361,7 +206,7 @@ fn your_first_schema_runs_as_written() {
         assert!(
             files.contains(&example.body),
             "README.md:{}: this example is none of the files of docs/src/first-schema.md, \
-             which the session runs; show one of them as written",
+             which the distribution test runs; show one of them as written",
             example.line
         );
     }
@@ -668,12 +513,17 @@ fn every_python_block_of_the_guide_runs_against_the_render_intent_package() {
 fn every_derive_block_of_the_guide_builds_in_a_fresh_crate() {
     let root = repo_root();
     let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
-    let dependencies = blocks(&readme)
-        .into_iter()
-        .find(|block| block.has("toml") && block.body.starts_with("[dependencies]\n"))
-        .expect("the README's [dependencies] lines")
-        .body
-        .replace("/path/to/cardc", &root.to_string_lossy());
+    // The README's lines name the published version; the path form the README gives as the
+    // alternative takes it from this checkout.
+    let dependencies = format!(
+        "{}\n[patch.crates-io]\ncardc = {{ path = {:?} }}\n",
+        blocks(&readme)
+            .into_iter()
+            .find(|block| block.has("toml") && block.body.starts_with("[dependencies]\n"))
+            .expect("the README's [dependencies] lines")
+            .body,
+        root.join("cardc")
+    );
     let mut built = 0;
     for path in documents() {
         if !path.starts_with(root.join("docs/src")) {

@@ -414,12 +414,134 @@ fn a_hand_written_file_is_never_overwritten() {
     );
 }
 
-/// SIGKILLs `generate` at spread-out moments of its run, many times: every output is always
-/// wholly old or wholly new, and the next run leaves no temporary behind. Bounded to a few
-/// seconds.
+/// The moment of its run a killed `generate` was in, told from what it left in `out/`.
+#[cfg(unix)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Phase {
+    /// Nothing written yet: every output old, no temporary.
+    Before,
+    /// Staging: temporaries beside the outputs, every output still old.
+    Writing,
+    /// Renaming the staged files into place: some changed outputs new and others old.
+    Renaming,
+    /// Every output new, no temporary.
+    Done,
+}
+
+/// Whether a file under `out/` (by its path from there) is one of cardc's temporaries.
+#[cfg(unix)]
+fn temporary(name: &str) -> bool {
+    let file = name.rsplit('/').next().unwrap_or(name);
+    cardc_codegen::out::is_temporary(file.as_ref())
+}
+
+/// A run's outputs before (`old`) and after (`new`) the schema was edited, by file.
+#[cfg(unix)]
+struct Versions {
+    outputs: Vec<String>,
+    old: Vec<String>,
+    new: Vec<String>,
+}
+
+#[cfg(unix)]
+impl Versions {
+    /// The phase `out/` shows; panics on an output that is neither wholly old nor wholly new.
+    fn phase(&self, tree: &Tree, round: &str) -> Phase {
+        let temporaries = tree.names("out").iter().any(|name| temporary(name));
+        let (mut olds, mut news) = (0, 0);
+        for (index, name) in self.outputs.iter().enumerate() {
+            let text =
+                std::fs::read_to_string(tree.path(&format!("out/{name}"))).unwrap_or_default();
+            assert!(
+                text == self.old[index] || text == self.new[index],
+                "{round}: {name} is neither the old nor the new output"
+            );
+            // An output the edit did not change tells no phase.
+            if self.old[index] != self.new[index] {
+                olds += usize::from(text == self.old[index]);
+                news += usize::from(text == self.new[index]);
+            }
+        }
+        match (temporaries, olds, news) {
+            (false, _, 0) => Phase::Before,
+            (true, _, 0) => Phase::Writing,
+            (_, 0, _) if !temporaries => Phase::Done,
+            _ => Phase::Renaming,
+        }
+    }
+
+    /// Puts the old outputs back and removes the temporaries a kill left, so that the next run
+    /// starts where the first did and what it leaves tells its own phase.
+    fn restore(&self, tree: &Tree) {
+        for name in tree.names("out") {
+            if temporary(&name) {
+                std::fs::remove_file(tree.path(&format!("out/{name}"))).expect("remove");
+            }
+        }
+        for (index, name) in self.outputs.iter().enumerate() {
+            let path = tree.path(&format!("out/{name}"));
+            if std::fs::read_to_string(&path).expect("read") != self.old[index] {
+                std::fs::write(&path, &self.old[index]).expect("restore");
+            }
+        }
+    }
+}
+
+/// Runs `generate` under strace, each fsync and rename slowed by `delay` (so that every
+/// phase lasts long enough to see), and SIGKILLs it the moment `out/` shows `phase`; returns
+/// the phase `out/` shows once it is dead.
+#[cfg(unix)]
+fn kill_in(tree: &Tree, versions: &Versions, phase: Phase, delay: std::time::Duration) -> Phase {
+    use std::os::unix::process::CommandExt as _;
+    use std::time::{Duration, Instant};
+    let delay = format!("delay_exit={}", delay.as_micros());
+    // Its own process group, so that one signal kills strace and cardc together.
+    let mut child = Command::new("strace")
+        .current_dir(tree.dir.path())
+        .args(["-f", "-qq", "-o", "/dev/null"])
+        .args(["-e", "trace=fsync,/^rename"])
+        .args(["-e", &format!("inject=fsync:{delay}")])
+        .args(["-e", &format!("inject=/^rename:{delay}")])
+        .arg(CARDC)
+        .args(GENERATE)
+        .env_remove("CARGO_PKG_NAME")
+        .env_remove("CARGO_MANIFEST_DIR")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .process_group(0)
+        .spawn()
+        .expect("strace runs: scripts/test installs Debian's strace, which this test needs");
+    let started = Instant::now();
+    while versions.phase(tree, &format!("{phase:?}")) != phase {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "generate never showed the {phase:?} phase"
+        );
+        assert!(
+            child.try_wait().expect("poll strace").is_none(),
+            "generate ended before the {phase:?} phase"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // SIGKILL: nothing in cardc runs after it.
+    let killed = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{}", child.id())])
+        .status()
+        .expect("run kill");
+    assert!(killed.success(), "kill failed");
+    let _ = child.wait();
+    versions.phase(tree, &format!("killed in {phase:?}"))
+}
+
+/// SIGKILLs `generate` many times: at spread-out moments of its run, and, slowed under
+/// strace, once while it stages the new outputs and once while it renames them into place.
+/// Every output is always wholly old or wholly new, the phases the kills landed in are
+/// checked from what they left, and the next run leaves no temporary behind. Bounded to a
+/// few seconds.
 #[cfg(unix)]
 #[test]
 fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() {
+    use std::collections::BTreeMap;
     use std::time::{Duration, Instant};
     let (tree, old) = generated_then_edited();
     // How long one whole run takes here, to spread the kills over it.
@@ -433,12 +555,14 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
         .map(|name| tree.read(&format!("probe/{name}")))
         .collect();
     let run_time = started.elapsed();
+    let versions = Versions { outputs, old, new };
+    let mut phases: BTreeMap<Phase, usize> = BTreeMap::new();
     let budget = Instant::now();
-    let mut kills = 0;
     for round in 0..60u32 {
         if budget.elapsed() > Duration::from_secs(6) {
             break;
         }
+        versions.restore(&tree);
         let mut child = Command::new(CARDC)
             .current_dir(tree.dir.path())
             .args(GENERATE)
@@ -452,26 +576,35 @@ fn a_run_killed_at_any_moment_leaves_whole_outputs_and_the_next_run_cleans_up() 
         // SIGKILL: nothing in cardc runs after it.
         let _ = child.kill();
         let _ = child.wait();
-        kills += 1;
-        for (index, name) in outputs.iter().enumerate() {
-            let text = tree.read(&format!("out/{name}"));
-            assert!(
-                text == old[index] || text == new[index],
-                "round {round}: {name} is neither the old nor the new output"
-            );
-        }
-        // Put the old outputs back, so that the next round has something to replace.
-        for (index, name) in outputs.iter().enumerate() {
-            let path = tree.path(&format!("out/{name}"));
-            if std::fs::read_to_string(&path).expect("read") != old[index] {
-                std::fs::write(&path, &old[index]).expect("restore");
-            }
-        }
+        *phases
+            .entry(versions.phase(&tree, &format!("round {round}")))
+            .or_default() += 1;
     }
-    assert!(kills >= 10, "only {kills} kills in the time budget");
+    let spread: usize = phases.values().sum();
+    assert!(spread >= 10, "only {spread} kills in the time budget");
+    // The staging and the renames take milliseconds: kills at spread-out moments seldom land
+    // in them, so one kill is aimed at each. The last leaves its staged outputs behind.
+    for phase in [Phase::Writing, Phase::Renaming] {
+        versions.restore(&tree);
+        let landed = kill_in(&tree, &versions, phase, Duration::from_millis(50));
+        assert_eq!(
+            landed, phase,
+            "the kill aimed at the {phase:?} phase landed elsewhere"
+        );
+        *phases.entry(landed).or_default() += 1;
+    }
+    println!("kills by phase: {phases:?}");
+    assert!(
+        tree.names("out").iter().any(|name| temporary(name)),
+        "the kill while renaming left no staged output to clean up"
+    );
     let output = tree.cardc(&GENERATE);
     assert!(output.status.success(), "{}", stderr(&output));
-    assert_eq!(tree.names("out"), outputs, "a temporary was left behind");
+    assert_eq!(
+        tree.names("out"),
+        versions.outputs,
+        "a temporary was left behind"
+    );
     assert!(tree.cardc(&CHECK).status.success());
 }
 

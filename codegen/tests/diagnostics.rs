@@ -129,3 +129,53 @@ fn a_schema_with_several_mistakes_gets_all_of_them_in_one_run() {
         );
     }
 }
+
+/// Every fix-it a report carries (what an editor offers as a quick fix) removes the problem it
+/// is attached to, and the bad schemas exercise each kind: the did-you-mean type and entry,
+/// another language's type name, a misspelt attribute, a missing `#[union(...)]` and a stray
+/// `;`.
+#[test]
+fn every_fix_removes_its_problem() {
+    let mut titles = Vec::new();
+    for name in bad_schemas() {
+        let relative = format!("tests/schemas/errors/{name}.cards");
+        let text =
+            std::fs::read_to_string(errors_dir().join(format!("{name}.cards"))).expect("readable");
+        let Err(errors) = compile(&relative, &text) else {
+            continue;
+        };
+        for error in &errors {
+            for fix in &error.fixes {
+                let mut fixed = text.clone();
+                let mut edits = fix.edits.clone();
+                edits.sort_by_key(|(span, _)| std::cmp::Reverse(span.start));
+                for (span, replacement) in edits {
+                    fixed.replace_range(span, &replacement);
+                }
+                let still = match compile(&relative, &fixed) {
+                    Ok(_) => Vec::new(),
+                    Err(after) => after,
+                };
+                assert!(
+                    !still.iter().any(|other| other.message == error.message),
+                    "{name}: `{}` left `{}` in place:\n{fixed}",
+                    fix.title,
+                    error.message
+                );
+                titles.push(fix.title.clone());
+            }
+        }
+    }
+    for kind in [
+        "Replace with `ToolCallView`",
+        "Replace with `String`",
+        "Replace with `rename`",
+        "Make it a tagged union",
+        "Remove the `;`",
+    ] {
+        assert!(
+            titles.iter().any(|title| title.starts_with(kind)),
+            "no bad schema gets a fix starting `{kind}`: {titles:?}"
+        );
+    }
+}

@@ -1,7 +1,8 @@
 //! Golden outputs: every schema under `tests/schemas/<case>/<case>.cards` (the golden cases)
 //! and `tests/contracts/<case>/<case>.cards` (the public protocols) compiles to exactly the
 //! committed `<case>.rs`, `<case>.schema.json` and `<case>.ts` beside it, and the committed
-//! `generated/` equals what the render-intent schema produces now. The golden cases are written
+//! `generated/` equals what the render-intent schema produces now, and so does the Python
+//! runtime's `_limits.py`. The golden cases are written
 //! self-contained (`--self-contained`: one TypeScript file per case, which reads and compiles
 //! alone, rather than 30 copies of the shared runtime); `generated/` is written as the CLI
 //! writes by default, its TypeScript importing `render_intent.guards.ts` and `cardc_runtime.ts`.
@@ -13,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use cardc_codegen::diagnostics::Source;
+use cardc_codegen::emit::python::runtime_limits;
 use cardc_codegen::out::{self, Problem};
 use cardc_codegen::target::Options;
 use cardc_codegen::{compile, emit, header_name};
@@ -121,6 +123,24 @@ fn generated_outputs_are_fresh() {
     );
 }
 
+/// The Python runtime package holds no copy of a limit the compiler defines: its `_limits.py`
+/// is written from them.
+#[test]
+fn the_python_runtimes_limits_are_the_compilers() {
+    let path = repo_root().join(runtime_limits::PATH);
+    let text = runtime_limits::text();
+    if std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1") {
+        out::write_files(&[(path.clone(), text.as_str())]).expect("write the runtime's limits");
+    }
+    let problem = out::compare_file(&path, &text).expect("read the runtime's limits");
+    assert!(
+        problem.is_none(),
+        "{} is stale; refresh it with:\n    \
+         CARDC_BLESS=1 cargo test -p cardc-codegen --test golden",
+        runtime_limits::PATH
+    );
+}
+
 #[test]
 fn two_processes_write_identical_bytes() {
     let base = std::env::temp_dir().join(format!("cardc-determinism-{}", std::process::id()));
@@ -214,4 +234,49 @@ fn check_accepts_any_spelling_of_the_schema_path() {
             String::from_utf8_lossy(&output.stderr)
         );
     }
+}
+
+/// Every golden project (`tests/projects/<case>/cardc.toml`) generates exactly the outputs
+/// committed where its project file places them (`CARDC_BLESS=1` writes them).
+#[test]
+fn every_golden_project_matches_its_committed_outputs() {
+    use cardc_codegen::project::{self, Disk, config};
+    let root = repo_root().join("tests/projects");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("tests/projects")
+        .map(|entry| entry.expect("readable entry").path())
+        .filter(|dir| dir.join(config::FILE_NAME).is_file())
+        .collect();
+    cases.sort();
+    assert!(
+        !cases.is_empty(),
+        "no golden project under {}",
+        root.display()
+    );
+    let bless = std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1");
+    let mut report = String::new();
+    for dir in cases {
+        let text = std::fs::read_to_string(dir.join(config::FILE_NAME)).expect("project file");
+        let config = config::read(&dir, &text).expect("a valid project file");
+        let loaded = config.load(&Disk);
+        assert_eq!(loaded.problem_count(), 0, "{}", loaded.report());
+        let batches = project::plan(&loaded, &config.layout).expect("placed");
+        if bless {
+            let files: Vec<(PathBuf, &str)> =
+                batches.iter().flat_map(project::Batch::files).collect();
+            out::write_files(&files).expect("write the project's goldens");
+            continue;
+        }
+        for batch in &batches {
+            report.push_str(&describe(
+                &batch.check().expect("read goldens"),
+                &batch.header,
+            ));
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "{report}\ngolden project outputs differ; if the change is intended, refresh them with:\n    \
+         CARDC_BLESS=1 cargo test -p cardc-codegen --test golden"
+    );
 }

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use syn::visit::Visit;
 
 /// Each layer (a top-level module of `cardc_codegen`) and the modules it may name. The root
-/// (`lib.rs`), `build.rs`, `out` and the binary are front ends, which may name anything.
+/// (`lib.rs`), `build.rs`, `out`, `git`, the language server (`lsp`) and the binary are front
+/// ends, which may name anything.
 const LAYERS: &[(&str, &[&str])] = &[
     ("ir", &[]),
     ("naming", &[]),
@@ -24,11 +25,13 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("wording", &[]),
     // The header sentence, written by every emitter and read back by `published`.
     ("header", &["ir"]),
+    // JSON pointers, the one way every layer writes and reads them.
+    ("json_pointer", &[]),
     // A JSON value of the schema (an example, a default) as text, for outputs and compat.
     ("json_text", &["ir"]),
     ("target", &["ir"]),
     // Whether a JSON value is one the contract accepts, for the checker and the doc renderer.
-    ("accept", &["ir"]),
+    ("accept", &["ir", "json_pointer"]),
     ("syntax", &["ir", "naming", "limits", "diagnostics"]),
     (
         "check",
@@ -52,12 +55,21 @@ const LAYERS: &[(&str, &[&str])] = &[
             "json_text",
             "header",
             "wording",
+            "json_pointer",
+            "limits",
         ],
     ),
     // A second front end: reads a published JSON Schema back into the IR.
     (
         "published",
-        &["ir", "header", "json_text", "limits", "wording"],
+        &[
+            "ir",
+            "header",
+            "json_text",
+            "json_pointer",
+            "limits",
+            "wording",
+        ],
     ),
     // A front end from someone else's JSON Schema to schema text: builds the IR with the
     // published reader's nodes, the checker's pattern rule and the naming rules.
@@ -74,6 +86,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "check",
             "syntax",
             "diagnostics",
+            "json_pointer",
         ],
     ),
     // Beside the emitters: reads the IR, and renders locations as diagnostics do.
@@ -145,13 +158,146 @@ fn inner_layers_import_no_outer_one() {
 
 /// The modules a file's paths name, resolved from its own module path.
 fn names_in(syntax: &syn::File, module: &[impl ToString]) -> BTreeSet<Vec<String>> {
+    names_keeping(syntax, module, 2)
+}
+
+/// The paths a file names through `crate::` or `super::`, resolved from its own module path,
+/// each cut to its first `keep` segments.
+fn names_keeping(
+    syntax: &syn::File,
+    module: &[impl ToString],
+    keep: usize,
+) -> BTreeSet<Vec<String>> {
     let module: Vec<String> = module.iter().map(ToString::to_string).collect();
     let mut names = Names {
         module: &module,
+        keep,
         found: BTreeSet::new(),
     };
     names.visit_file(syntax);
     names.found
+}
+
+/// Within a target's emitter, and among the Rust runtime's modules, imports point one way: no
+/// module reaches itself again through the modules it names (a module's own parent, whose
+/// shared items its children use, aside). A circle means two modules that are one concept, or
+/// a helper in the wrong one.
+#[test]
+fn sibling_modules_depend_on_each_other_one_way() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut circles = Vec::new();
+    for target in target_modules(&src) {
+        let dir = src.join("emit").join(&target);
+        let prefix = ["emit".to_string(), target.clone()];
+        let graph = sibling_graph(&dir, &prefix, 3);
+        assert!(graph.len() >= 3, "the modules of {dir:?}: {graph:?}");
+        circles.extend(
+            circles_in(&graph)
+                .into_iter()
+                .map(|c| format!("emit::{target}: {c}")),
+        );
+    }
+    let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src");
+    let graph = sibling_graph(&runtime, &[], 1);
+    assert!(graph.len() >= 10, "the runtime's modules: {graph:?}");
+    circles.extend(
+        circles_in(&graph)
+            .into_iter()
+            .map(|c| format!("cardc-runtime: {c}")),
+    );
+    assert!(
+        circles.is_empty(),
+        "import circles:\n{}",
+        circles.join("\n")
+    );
+}
+
+/// The modules directly under `prefix` (the files and directories in `dir`, but `mod.rs` and
+/// `lib.rs`), each with the others it names; a path is cut to `keep` segments, the module's
+/// own. Paths through re-exports of the parent (`crate::decode_str`) name no module and are not
+/// followed.
+fn sibling_graph(
+    dir: &Path,
+    prefix: &[String],
+    keep: usize,
+) -> std::collections::BTreeMap<String, BTreeSet<String>> {
+    let mut graph = std::collections::BTreeMap::<String, BTreeSet<String>>::new();
+    for file in rust_files(dir) {
+        let relative = file.strip_prefix(dir).expect("under the directory");
+        let mut module: Vec<String> = prefix.to_vec();
+        module.extend(module_path(relative));
+        let Some(own) = module.get(prefix.len()).cloned() else {
+            continue;
+        };
+        if own == "lib" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("source");
+        let syntax = syn::parse_file(&text).unwrap_or_else(|error| panic!("{file:?}: {error}"));
+        let named = names_keeping(&syntax, &module, keep)
+            .into_iter()
+            .filter(|path| path.len() == keep && path.starts_with(prefix))
+            .map(|path| path[prefix.len()].clone())
+            .filter(|name| *name != own)
+            .collect::<Vec<_>>();
+        graph.entry(own).or_default().extend(named);
+    }
+    let modules: BTreeSet<String> = graph.keys().cloned().collect();
+    for named in graph.values_mut() {
+        named.retain(|name| modules.contains(name));
+    }
+    graph
+}
+
+/// Every circle of `graph`, each as the modules on it (`a -> b -> a`), found by a depth-first
+/// walk from every module.
+fn circles_in(graph: &std::collections::BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut circles = BTreeSet::new();
+    for start in graph.keys() {
+        let mut stack = vec![(start.clone(), vec![start.clone()])];
+        let mut seen = BTreeSet::new();
+        while let Some((at, path)) = stack.pop() {
+            for next in graph.get(&at).into_iter().flatten() {
+                if next == start {
+                    // One spelling per circle: from its least module.
+                    let least = path.iter().min().expect("a path");
+                    let turn = path
+                        .iter()
+                        .position(|module| module == least)
+                        .expect("in it");
+                    let mut circle: Vec<&String> =
+                        path[turn..].iter().chain(&path[..turn]).collect();
+                    circle.push(least);
+                    circles.insert(
+                        circle
+                            .iter()
+                            .map(|m| m.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" -> "),
+                    );
+                } else if seen.insert(next.clone()) {
+                    let mut longer = path.clone();
+                    longer.push(next.clone());
+                    stack.push((next.clone(), longer));
+                }
+            }
+        }
+    }
+    circles.into_iter().collect()
+}
+
+#[test]
+fn a_circle_of_modules_is_found() {
+    let graph = std::collections::BTreeMap::from([
+        ("a".to_string(), BTreeSet::from(["b".to_string()])),
+        ("b".to_string(), BTreeSet::from(["c".to_string()])),
+        ("c".to_string(), BTreeSet::from(["a".to_string()])),
+        ("d".to_string(), BTreeSet::from(["a".to_string()])),
+    ]);
+    assert_eq!(circles_in(&graph), ["a -> b -> c -> a"]);
+    let mut acyclic = graph;
+    acyclic.insert("c".to_string(), BTreeSet::new());
+    assert!(circles_in(&acyclic).is_empty());
 }
 
 /// The test's own rule, on files that break it: the checker naming an emitter is found, and
@@ -229,10 +375,12 @@ fn module_path(relative: &Path) -> Vec<String> {
     path
 }
 
-/// The modules a file names through `crate::` or `super::` paths, each as the first two
-/// segments of its path from the crate root (`emit::rust`, `ir::Field`).
+/// The modules a file names through `crate::` or `super::` paths, each as the first segments of
+/// its path from the crate root (`emit::rust`, `ir::Field`).
 struct Names<'a> {
     module: &'a [String],
+    /// How many segments of each path are kept.
+    keep: usize,
     found: BTreeSet<Vec<String>>,
 }
 
@@ -259,7 +407,7 @@ impl Names<'_> {
             return false;
         };
         absolute.extend(segments.map(ToString::to_string));
-        absolute.truncate(2);
+        absolute.truncate(self.keep);
         // A bare `crate` is a visibility, `pub(crate)`; the caller records a glob of the root.
         let named = !absolute.is_empty();
         if named {

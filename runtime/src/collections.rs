@@ -56,13 +56,38 @@ pub struct Entries<R>(pub R);
 impl<'de, T, R: Read<'de, T> + Copy> Read<'de, BTreeMap<String, T>> for Entries<R> {
     #[inline]
     fn read<D: Deserializer<'de>>(self, deserializer: D) -> Result<BTreeMap<String, T>, D::Error> {
-        deserializer.deserialize_map(EntriesVisitor(self.0, PhantomData))
+        deserializer.deserialize_map(EntriesVisitor(self.0, (), PhantomData))
     }
 }
 
-struct EntriesVisitor<R, T>(R, PhantomData<T>);
+/// What a map does around reading each entry's value: a plain map ([`Entries`], `()`) nothing;
+/// a map on the way to a tolerant field prefixes the entry's key to the warnings noted inside
+/// it (`tolerance::EntriesAt`).
+pub(crate) trait AroundValue: Copy {
+    /// What is taken before a value is read.
+    type Before;
 
-impl<'de, T, R: Read<'de, T> + Copy> Visitor<'de> for EntriesVisitor<R, T> {
+    /// Called before a value is read.
+    fn before(self) -> Self::Before;
+
+    /// Called once the value of the entry `key` is read.
+    fn after(self, before: Self::Before, key: &str);
+}
+
+impl AroundValue for () {
+    type Before = ();
+
+    #[inline]
+    fn before(self) {}
+
+    #[inline]
+    fn after(self, (): (), _: &str) {}
+}
+
+/// A map's entries, each value read by `R` (with `W` around it), refusing a key given twice.
+pub(crate) struct EntriesVisitor<R, W, T>(pub(crate) R, pub(crate) W, pub(crate) PhantomData<T>);
+
+impl<'de, T, R: Read<'de, T> + Copy, W: AroundValue> Visitor<'de> for EntriesVisitor<R, W, T> {
     type Value = BTreeMap<String, T>;
 
     // serde's own wording for a map.
@@ -74,7 +99,9 @@ impl<'de, T, R: Read<'de, T> + Copy> Visitor<'de> for EntriesVisitor<R, T> {
         let mut entries = BTreeMap::new();
         let mut seen = HashSet::new();
         while let Some(key) = next_unique_key(&mut map, PhantomData::<String>, &mut seen)? {
+            let before = self.1.before();
             let value = map.next_value_seed(ReadSeed::new(self.0))?;
+            self.1.after(before, &key);
             entries.insert(key, value);
         }
         Ok(entries)

@@ -1,127 +1,21 @@
 //! Decoding with errors that say where: a JSON pointer, the innermost struct or union, and the
 //! union variant the failure sits in.
 
-use std::fmt;
-
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_json::error::Category;
-use serde_path_to_error::{Path, Segment};
 
+use crate::error::DecodeError;
+use crate::pointer::escape;
 use crate::tolerance::{self, Warning};
 use crate::trace::{self, Trace};
 
 /// The deepest nesting of arrays and objects [`decode_value`] accepts: the limit serde_json puts
-/// on JSON text, so that both functions (and the TypeScript guards) refuse the same input, and
-/// a hostile value cannot exhaust the stack.
+/// on JSON text, so that both functions refuse the same input, and a hostile value cannot
+/// exhaust the stack. The compiler's `limits::MAX_JSON_DEPTH`, which the TypeScript and Python
+/// runtimes are given, is the same; the conformance suite reads payloads at it and one deeper
+/// with every reader.
 const MAX_DEPTH: usize = 127;
-
-/// Why a JSON value is not of the type it was decoded as.
-///
-/// It displays as `pointer: message (Type in Variant)`, for example
-/// ``/diffs/0/oldText: missing field `oldText` (FileDiff in DiffCallView)``: the RFC 6901 JSON
-/// pointer of the value at fault (left out when it is the whole input), serde's message, the
-/// innermost schema struct or union being decoded, and the variant struct that the outermost
-/// union around it picked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DecodeError {
-    /// The JSON pointer of the value at fault; empty for the whole input.
-    pointer: String,
-    /// What is wrong there.
-    message: String,
-    /// The innermost struct or union being decoded.
-    type_name: Option<&'static str>,
-    /// The variant struct of the outermost union around the failure.
-    variant: Option<&'static str>,
-}
-
-impl DecodeError {
-    /// The RFC 6901 JSON pointer of the value at fault (`/diffs/0/oldText`); empty when it is
-    /// the whole input. A missing or repeated field's pointer names the field.
-    pub fn pointer(&self) -> &str {
-        &self.pointer
-    }
-
-    /// What is wrong at [`DecodeError::pointer`], in serde's words. A syntax error in JSON text
-    /// ends with its line and column.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
-    /// The innermost schema struct or union being decoded when it failed (`FileDiff`), if any.
-    pub fn type_name(&self) -> Option<&str> {
-        self.type_name
-    }
-
-    /// The variant struct that the outermost union around the failure picked by its tag
-    /// (`DiffCallView`), if the failure is inside one.
-    pub fn variant(&self) -> Option<&str> {
-        self.variant
-    }
-
-    /// The error of a decode that `serde_path_to_error` tracked, with the notes taken on the
-    /// way out if they are about this error.
-    fn tracked(error: &serde_path_to_error::Error<serde_json::Error>, trace: Trace) -> Self {
-        let trace = trace.about(error.inner());
-        DecodeError::new(pointer_of(error.path()), error.inner(), trace)
-    }
-
-    /// The error of a decode of a buffered value, at `pointer` inside it, with the notes taken
-    /// while it was decoded, if they are about this error.
-    pub(crate) fn at(pointer: String, error: &serde_json::Error, trace: Trace) -> Self {
-        let trace = trace.about(error);
-        DecodeError::new(pointer, error, trace)
-    }
-
-    /// The same error, its pointer below `prefix`: an error found inside a buffered value, at
-    /// the place of the value.
-    pub(crate) fn below(mut self, prefix: &str) -> Self {
-        self.pointer.insert_str(0, prefix);
-        self
-    }
-
-    /// The error of a failed decode, from the pointer tracked to it and its notes.
-    fn new(tracked: String, error: &serde_json::Error, trace: Trace) -> Self {
-        let mut message = error.to_string();
-        // The pointer says where a data error is; the position that serde_json's `Display`
-        // appends stays for syntax errors, where the text is all there is.
-        let position = format!(" at line {} column {}", error.line(), error.column());
-        if error.is_data() && message.ends_with(&position) {
-            message.truncate(message.len() - position.len());
-        }
-        let mut pointer = tracked;
-        pointer.push_str(&trace.below);
-        // serde reports a missing or repeated field at its object; the pointer goes on to it.
-        if let Some(field) = trace.field {
-            pointer.push('/');
-            pointer.push_str(&escape(field));
-        }
-        DecodeError {
-            pointer,
-            message,
-            type_name: trace.type_name,
-            variant: trace.variant,
-        }
-    }
-}
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.pointer.is_empty() {
-            write!(formatter, "{}: ", self.pointer)?;
-        }
-        formatter.write_str(&self.message)?;
-        match (self.type_name, self.variant) {
-            (Some(name), Some(variant)) if name != variant => {
-                write!(formatter, " ({name} in {variant})")
-            }
-            (Some(name), _) | (None, Some(name)) => write!(formatter, " ({name})"),
-            (None, None) => Ok(()),
-        }
-    }
-}
-
-impl std::error::Error for DecodeError {}
 
 /// A value read by a tolerant decode, with what the contract's reader policies dropped to read
 /// it.
@@ -204,8 +98,8 @@ fn type_error_of<T: DeserializeOwned>(text: &str) -> Option<DecodeError> {
 /// narrowing of an opaque value
 /// (a `meta` field, a message payload) into the type, or the reason it is not one.
 ///
-/// It accepts what `serde_json::from_value` accepts, except values nested deeper than 127
-/// arrays and objects, which JSON text could not carry to serde_json either.
+/// It accepts what `serde_json::from_value` accepts, except values nested deeper than
+/// 127 arrays and objects, which JSON text could not carry to serde_json either.
 pub fn decode_value<T: DeserializeOwned>(value: &Value) -> Result<T, DecodeError> {
     if within_depth(value, 0).is_ok()
         && let Ok(decoded) = T::deserialize(value)
@@ -219,12 +113,10 @@ pub fn decode_value<T: DeserializeOwned>(value: &Value) -> Result<T, DecodeError
 fn traced_value<T: DeserializeOwned>(value: &Value) -> Result<T, DecodeError> {
     if let Err(mut segments) = within_depth(value, 0) {
         segments.reverse();
-        return Err(DecodeError {
-            pointer: segments.concat(),
-            message: format!("nested deeper than {MAX_DEPTH} arrays and objects"),
-            type_name: None,
-            variant: None,
-        });
+        return Err(DecodeError::before_types(
+            segments.concat(),
+            format!("nested deeper than {MAX_DEPTH} arrays and objects"),
+        ));
     }
     let (result, trace) = trace::record(|| serde_path_to_error::deserialize(value));
     result.map_err(|error| DecodeError::tracked(&error, trace))
@@ -249,26 +141,4 @@ fn within_depth(value: &Value, depth: usize) -> Result<(), Vec<String>> {
         }),
         Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_) => Ok(()),
     }
-}
-
-/// The JSON pointer of a tracked path. A struct field or map key is one segment, an index
-/// another; an enum variant or an unknown step names no JSON location and adds nothing.
-pub(crate) fn pointer_of(path: &Path) -> String {
-    let mut pointer = String::new();
-    for segment in path.iter() {
-        match segment {
-            Segment::Seq { index } => pointer.push_str(&format!("/{index}")),
-            Segment::Map { key } => {
-                pointer.push('/');
-                pointer.push_str(&escape(key));
-            }
-            Segment::Enum { .. } | Segment::Unknown => {}
-        }
-    }
-    pointer
-}
-
-/// A key as one JSON pointer segment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`.
-pub(crate) fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
 }

@@ -23,8 +23,10 @@ mod content;
 mod decimal;
 mod declare;
 mod decode;
+mod error;
 mod messages;
 mod object;
+mod pointer;
 mod strict;
 mod structs;
 mod tolerance;
@@ -36,9 +38,8 @@ mod unknown;
 mod untagged;
 
 pub use decimal::{Decimal, DecimalInt};
-pub use decode::{
-    DecodeError, Decoded, decode_str, decode_str_tolerant, decode_value, decode_value_tolerant,
-};
+pub use decode::{Decoded, decode_str, decode_str_tolerant, decode_value, decode_value_tolerant};
+pub use error::DecodeError;
 pub use tolerance::{Dropped, Warning};
 pub use unknown::{Unknown, UnknownValue};
 

@@ -17,11 +17,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
 
+use crate::collections::{AroundValue, EntriesVisitor};
 use crate::content::{Content, ContentDeserializer, ContentSeed};
-use crate::decode::{DecodeError, escape, pointer_of};
-use crate::strict::next_unique_key;
+use crate::error::DecodeError;
+use crate::pointer::{escape, pointer_of};
 use crate::structs::{Read, ReadSeed};
 use crate::trace;
 
@@ -355,32 +356,25 @@ pub struct EntriesAt<R>(pub R);
 impl<'de, T, R: Read<'de, T> + Copy> Read<'de, BTreeMap<String, T>> for EntriesAt<R> {
     #[inline]
     fn read<D: Deserializer<'de>>(self, deserializer: D) -> Result<BTreeMap<String, T>, D::Error> {
-        deserializer.deserialize_map(EntriesVisitor(self.0, PhantomData))
+        deserializer.deserialize_map(EntriesVisitor(self.0, PrefixKeys, PhantomData))
     }
 }
 
-struct EntriesVisitor<R, T>(R, PhantomData<T>);
+/// Around each entry of an [`EntriesAt`]: its key prefixed to the warnings noted inside it.
+#[derive(Clone, Copy)]
+struct PrefixKeys;
 
-impl<'de, T, R: Read<'de, T> + Copy> Visitor<'de> for EntriesVisitor<R, T> {
-    type Value = BTreeMap<String, T>;
+impl AroundValue for PrefixKeys {
+    type Before = Option<usize>;
 
-    // serde's own wording for a map.
-    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        formatter.write_str("a map")
+    fn before(self) -> Option<usize> {
+        noted()
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut entries = BTreeMap::new();
-        let mut seen = std::collections::HashSet::new();
-        while let Some(key) = next_unique_key(&mut map, PhantomData::<String>, &mut seen)? {
-            let since = noted();
-            let value = map.next_value_seed(ReadSeed::new(self.0))?;
-            if let Some(since) = since {
-                prefix(since, || Segment::Key(key.clone()));
-            }
-            entries.insert(key, value);
+    fn after(self, since: Option<usize>, key: &str) {
+        if let Some(since) = since {
+            prefix(since, || Segment::Key(key.to_owned()));
         }
-        Ok(entries)
     }
 }
 

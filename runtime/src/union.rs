@@ -29,12 +29,22 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 
 use crate::content::{Content, ContentDeserializer, ContentSeed};
-use crate::decode::{escape, pointer_of};
+use crate::pointer::{escape, pointer_of};
 use crate::strict::Strict;
 use crate::trace;
 use crate::unknown::Unknown;
 pub use early::{BeforeTag, refuse_early, refuse_early_nested};
 use keys::{BufferedKey, Key, KeySeed, NotTag};
+
+impl<T: Union> Unknown<T> {
+    /// The tag value this build does not know.
+    pub fn tag(&self) -> &str {
+        // The decoder read the tag as a string before it made the value.
+        self.get(T::TAG)
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+    }
+}
 
 /// A generated union: its name, its tag and the variant each tag value picks.
 pub trait Union: Sized {

@@ -16,7 +16,6 @@ use serde::ser::{SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
 use crate::object::{Object, Tags};
-use crate::union::Union;
 
 /// An object of an open union `T` whose tag `T` does not know: every key of the union's object
 /// (its tag included, but no tag of a union around it), in the order read. A value inside it is
@@ -28,9 +27,10 @@ pub struct Unknown<T> {
     union: PhantomData<fn() -> T>,
 }
 
-impl<T: Union> Unknown<T> {
+impl<T> Unknown<T> {
     /// Wraps the entries of an object read as `T` whose tag is a string none of `T`'s variants
-    /// has: what the union decoder alone calls.
+    /// has: what the union decoder alone calls (the union's [`Unknown::tag`] is beside it, in
+    /// `union.rs`, which this module does not depend on).
     pub(crate) fn read(entries: Vec<(String, Value)>) -> Self {
         Unknown {
             entries,
@@ -38,14 +38,6 @@ impl<T: Union> Unknown<T> {
         }
     }
 
-    /// The tag value this build does not know.
-    pub fn tag(&self) -> &str {
-        // The decoder read the tag as a string before it made the value.
-        self.get(T::TAG).and_then(Value::as_str).unwrap_or_default()
-    }
-}
-
-impl<T> Unknown<T> {
     /// The object's keys and values, its tag among them, in the order read.
     pub fn entries(&self) -> &[(String, Value)] {
         &self.entries

@@ -5,6 +5,10 @@ Dispatch is a `match` over the generated variant classes that ends in `assert_ne
 other wildcard: when the schema gains a card, `mypy --strict` and `pyright --strict` fail at
 the `assert_never` of both matches below until this module renders it. Content blocks go
 through the generated visitor instead, which fails the same way at `visit_content_block`.
+
+Whether a search page is capped, and how its counts are written, is decided by the rules every
+bridge shares (`rules`, the mirror of cardc-bridge-rules): a capped page says
+`Capped: showing 250 of 1,204 matches.` under its heading line.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from render_intent import (
     ToolResultView_Terminal,
     visit_content_block,
 )
+
+from .rules import capped, count, thousands
 
 __all__ = ["render_call", "render_result"]
 
@@ -83,18 +89,19 @@ def render_result(view: ToolResultView) -> str:
             parts += _locations(view.locations)
             return _join(parts)
         case ToolResultView_Search_Matches():
-            parts = [f"{view.total} matches in {len(view.files)} files"]
+            shown = sum(len(file.matches) for file in view.files)
+            files = count(len(view.files), "file", "files")
+            parts = [f"{count(shown, 'match', 'matches')} in {files}"]
+            parts += _capped(shown, view.total, view.truncated, "match", "matches")
             for file in view.files:
                 lines = [f"{match.line_number}: {match.line}" for match in file.matches]
                 parts.append(f"`{_code(file.path)}`\n{_fence(chr(10).join(lines), '')}")
-            if view.truncated:
-                parts.append("(more matches were left out)")
             return _join(parts)
         case ToolResultView_Search_Paths():
-            parts = [f"{view.total} paths"]
+            shown = len(view.paths)
+            parts = [count(shown, "path", "paths")]
+            parts += _capped(shown, view.total, view.truncated, "path", "paths")
             parts += [f"- `{_code(path)}`" for path in view.paths]
-            if view.truncated:
-                parts.append("(more paths were left out)")
             return _join(parts)
         case _:
             assert_never(view)
@@ -113,6 +120,17 @@ class _Content(ContentBlockVisitor[str]):
 
 
 _CONTENT = _Content()
+
+
+def _capped(shown: int, total: int, truncated: bool, one: str, many: str) -> list[str]:
+    """The note of a capped search page, as the shared rules decide it
+    (`Capped: showing 250 of 1,204 matches.`), or nothing for a complete one."""
+    page = capped(shown, total, truncated)
+    if page is None:
+        return []
+    return [
+        f"Capped: showing {thousands(page.shown)} of {count(page.total, one, many)}."
+    ]
 
 
 def _blocks(blocks: list[ContentBlock] | None) -> list[str]:

@@ -48,9 +48,39 @@ def test_search_matches_list_each_line_under_its_file() -> None:
             "total": 9,
         }
     )
-    text = render_result(view)
-    assert text.startswith("9 matches in 1 files\n\n`src/a.rs`\n```\n3: fn a()\n```")
-    assert text.endswith("(more matches were left out)\n")
+    assert render_result(view) == (
+        "1 match in 1 file\n\nCapped: showing 1 of 9 matches.\n\n`src/a.rs`\n```\n3: fn a()\n```\n"
+    )
+
+
+def test_a_page_counting_more_than_it_shows_is_capped_though_not_marked_truncated() -> (
+    None
+):
+    view = parse_tool_result_view(
+        {
+            "card": "search",
+            "kind": "paths",
+            "paths": ["a.rs", "b.rs"],
+            "truncated": False,
+            "total": 1204,
+        }
+    )
+    assert render_result(view) == (
+        "2 paths\n\nCapped: showing 2 of 1,204 paths.\n\n- `a.rs`\n\n- `b.rs`\n"
+    )
+
+
+def test_a_complete_page_has_no_note_and_a_singular_noun() -> None:
+    view = parse_tool_result_view(
+        {
+            "card": "search",
+            "kind": "paths",
+            "paths": ["a.rs"],
+            "truncated": False,
+            "total": 1,
+        }
+    )
+    assert render_result(view) == "1 path\n\n- `a.rs`\n"
 
 
 def test_a_fence_outgrows_the_backticks_inside_it() -> None:

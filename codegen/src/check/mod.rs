@@ -16,6 +16,7 @@ mod defaults;
 mod examples;
 mod flatten;
 mod id;
+mod imports;
 mod limits;
 mod naming;
 mod pattern;
@@ -50,34 +51,58 @@ use types::{DeclKind, Declared, Scope};
 /// Checks a parsed schema and lowers it to the IR, or returns every error found. Each of the
 /// `targets` is asked what it reserves (see [`Target`]), so a schema checks only when every
 /// one of them can carry it.
+///
+/// A file with `use` declarations needs the files they name: see [`check_importing`]; here
+/// each is refused.
 pub fn check(
     file: &SchemaFile,
     source_name: &str,
     stem: &str,
     targets: &[&dyn Target],
 ) -> Result<ir::Schema, Vec<Diagnostic>> {
-    check_counting(file, source_name, stem, targets).0
+    check_with(file, source_name, stem, targets, None)
 }
 
-/// [`check`], and how many names its "did you mean" suggestions compared: the one part of the
-/// work that grows with the product of two counts unless it is kept in bounds.
-fn check_counting(
+/// [`check`] for a file whose `use` declarations name other schema files: `imported` holds,
+/// for each of `file.uses` in order, the checked schema of the file it names, or `None` where
+/// that file could not be read or checked (the caller reported why at the `use`).
+pub fn check_importing(
     file: &SchemaFile,
     source_name: &str,
     stem: &str,
     targets: &[&dyn Target],
-) -> (Result<ir::Schema, Vec<Diagnostic>>, usize) {
+    imported: &[Option<&ir::Schema>],
+) -> Result<ir::Schema, Vec<Diagnostic>> {
+    check_with(file, source_name, stem, targets, Some(imported))
+}
+
+/// [`check`], or [`check_importing`] when `imported` is given.
+fn check_with(
+    file: &SchemaFile,
+    source_name: &str,
+    stem: &str,
+    targets: &[&dyn Target],
+    imported: Option<&[Option<&ir::Schema>]>,
+) -> Result<ir::Schema, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     limits::check(file, &mut errors);
+    let imports = match imported {
+        Some(imported) => imports::resolve(file, imported, &mut errors),
+        None => {
+            refuse_uses(file, &mut errors);
+            imports::resolve(file, &vec![None; file.uses.len()], &mut errors)
+        }
+    };
     // A union's spreads are flattened fields of its variant structs from here on.
-    let spread = spread::apply(file, &mut errors);
+    let spread = spread::apply(file, &imports, &mut errors);
     let file = spread.as_ref().unwrap_or(file);
-    let declared = declare(file, &mut errors);
+    let mut declared = declare(file, &mut errors);
+    declared.extend(imports.declared);
     refuse_helper_names(file, &declared, targets, &mut errors);
     catch_all::refuse_names(file, &declared, targets, &mut errors);
     let mut scope = Scope::new(&declared);
     let settings = &file.settings;
-    let mut defs = BTreeMap::new();
+    let mut defs = imports.defs;
     let mut lowered: BTreeSet<&str> = BTreeSet::new();
     for item in &file.items {
         // A duplicate declaration was reported already; lower only the first one.
@@ -175,10 +200,9 @@ fn check_counting(
         .version
         .as_ref()
         .and_then(|version| version::parse(version, &mut errors));
-    let comparisons = scope.comparisons();
     if !errors.is_empty() {
         errors.sort_by_key(|error| (error.span.start, error.span.end));
-        return (Err(errors), comparisons);
+        return Err(errors);
     }
     let schema = ir::Schema {
         source_name: source_name.to_string(),
@@ -201,8 +225,25 @@ fn check_counting(
         },
         entries: entries.into_iter().map(|entry| entry.value).collect(),
         types: defs,
+        foreign: imports.foreign,
     };
-    (Ok(schema), comparisons)
+    Ok(schema)
+}
+
+/// Reports each `use` of a file checked without the files it names (text compiled alone).
+fn refuse_uses(file: &SchemaFile, errors: &mut Vec<Diagnostic>) {
+    for declared in &file.uses {
+        errors.push(Diagnostic::new(
+            format!(
+                "this schema imports from `{}`, which is not read here",
+                declared.path.value
+            ),
+            declared.path.span.clone(),
+            "another file",
+            "compile the file from disk (`cardc generate`, `Build`, the derive or a project), \
+             which reads the files its `use` declarations name",
+        ));
+    }
 }
 
 /// The entry types, each declared once and naming a type of the schema, with where each is
@@ -374,8 +415,8 @@ fn declare(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Declared {
                 format!("type name {problem}"),
                 name.span.clone(),
                 "bad type name",
-                "type names are ASCII UpperCamelCase, like `FileDiff`, other than `Self` and the \
-                 schema language's own types (`String`, `Vec`, `Option`, `Box`, `Json`, `Nullable`, \
+                "type names are ASCII UpperCamelCase, like `FileDiff`, other than the schema \
+                 language's own types (`String`, `Vec`, `Option`, `Box`, `Json`, `Nullable`, \
                  `Map`, `Const`), which the generated Rust writes as they are",
             ));
         }
@@ -800,39 +841,6 @@ impl Unique {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    /// A schema of `n` structs, each naming an unknown type of its own and one shared one.
-    fn unknown_references(n: usize) -> SchemaFile {
-        let text: String = (0..n)
-            .map(|i| format!("struct Declared{i:04} {{ a: Missing{i:04}, b: Missing }}\n"))
-            .collect();
-        let (file, errors) = crate::syntax::parse(&text);
-        assert!(errors.is_empty(), "{errors:?}");
-        file
-    }
-
-    /// Suggestions compare each unknown name with a bounded number of declared ones, however
-    /// many are declared: four times the schema costs four times the comparisons. Comparing
-    /// each with every declared name would cost sixteen times (16 million comparisons at 4,000
-    /// structs, against about a million).
-    #[test]
-    fn suggestions_cost_grows_linearly_with_the_schema() {
-        let cost = |n| {
-            let (result, comparisons) = check_counting(&unknown_references(n), "x.cards", "x", &[]);
-            let errors = result.expect_err("every reference is unknown");
-            assert_eq!(errors.len(), 2 * n);
-            comparisons
-        };
-        let (small, large) = (cost(1_000), cost(4_000));
-        assert!(small > 0);
-        assert!(
-            large <= 4 * small + 4 * suggest::MAX_COMPARISONS,
-            "1,000 structs: {small} comparisons; 4,000: {large}"
-        );
-        assert!(large <= 4_001 * suggest::MAX_COMPARISONS, "{large}");
-    }
-
     /// The passes over the type graph keep their own stacks: a cycle through as many types as a
     /// schema may hold is one report, on a thread of 2 MB (where recursion overflowed).
     #[test]

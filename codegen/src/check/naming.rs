@@ -1,32 +1,27 @@
 //! The schema language's own name rules: identifier style and the type names it reserves.
+//! Keywords (`Self`, `type`) are the syntax layer's to refuse: the schema is read as Rust
+//! tokens, where a keyword is no name.
 
 use crate::syntax::BUILTIN_NAMES;
 
-/// Why a name cannot be used, if it cannot. A schema cannot declare `Self`, which Rust
-/// reserves, or one of the schema language's built-ins ([`BUILTIN_NAMES`]), which a field's
-/// type already means and which the generated Rust writes as they are (`Option<String>`,
-/// `Vec<T>`, `Box<T>`). Every other name the generated code uses (`Result`, `Sized`,
-/// `Default`, the serde traits...) it writes by path, so a schema type of that name shadows
-/// nothing it relies on.
+/// Why a type name cannot be used, if it cannot. A schema cannot declare one of the schema
+/// language's built-ins ([`BUILTIN_NAMES`]), which a field's type already means and which the
+/// generated Rust writes as they are (`Option<String>`, `Vec<T>`, `Box<T>`). Every other name
+/// the generated code uses (`Result`, `Sized`, `Default`, the serde traits...) it writes by
+/// path, so a schema type of that name shadows nothing it relies on.
 pub(super) fn type_name_problem(name: &str) -> Option<String> {
-    if name == "Self" || BUILTIN_NAMES.contains(&name) {
+    if BUILTIN_NAMES.contains(&name) {
         return Some(format!(
-            "`{name}` is reserved: generated Rust or the schema language already uses it"
+            "`{name}` is reserved: the schema language already uses it"
         ));
     }
-    identifier_problem(name)
+    variant_name_problem(name)
 }
 
-/// Why a variant or enum value name cannot be used, if it cannot. Variants live in their
-/// enum's namespace, so only `Self` is reserved: `Priority::None` shadows nothing.
+/// Why a variant or enum value name cannot be used, if it cannot: it is not ASCII
+/// UpperCamelCase. Variants live in their enum's namespace, so the built-ins are free:
+/// `Priority::None` shadows nothing.
 pub(super) fn variant_name_problem(name: &str) -> Option<String> {
-    if name == "Self" {
-        return Some("`Self` is reserved in Rust".to_string());
-    }
-    identifier_problem(name)
-}
-
-fn identifier_problem(name: &str) -> Option<String> {
     // Checked before the case, which a name like `Café` gets right.
     if let Some(c) = non_ascii(name) {
         return Some(format!("`{name}` contains `{c}`, which is not ASCII"));
@@ -66,7 +61,6 @@ mod tests {
     fn type_names_are_checked() {
         assert!(type_name_problem("ToolCallView").is_none());
         assert!(type_name_problem("String").is_some());
-        assert!(type_name_problem("Self").is_some());
         assert!(type_name_problem("Result").is_none());
         assert!(type_name_problem("Sized").is_none());
         assert!(type_name_problem("tool_view").is_some());

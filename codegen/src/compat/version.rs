@@ -55,26 +55,25 @@ impl Versioning {
 
 /// The least bump `changes` need.
 pub fn needed(changes: &[Change]) -> Bump {
-    changes
-        .iter()
-        .map(|change| {
-            let breaks = change.verdict().breaks;
-            if breaks.readers || breaks.writers {
-                Bump::Major
-            } else if matches!(
-                change.class,
-                Class::DocChanged
-                    | Class::DeprecationChanged
-                    | Class::ExamplesChanged
-                    | Class::TitleChanged
-            ) {
-                Bump::Patch
-            } else {
-                Bump::Minor
-            }
-        })
-        .max()
-        .unwrap_or(Bump::None)
+    changes.iter().map(bump).max().unwrap_or(Bump::None)
+}
+
+/// The least bump one change needs.
+pub fn bump(change: &Change) -> Bump {
+    let breaks = change.verdict().breaks;
+    if breaks.readers || breaks.writers {
+        Bump::Major
+    } else if matches!(
+        change.class,
+        Class::DocChanged
+            | Class::DeprecationChanged
+            | Class::ExamplesChanged
+            | Class::TitleChanged
+    ) {
+        Bump::Patch
+    } else {
+        Bump::Minor
+    }
 }
 
 /// The bump from `old` to `new`: the most significant number that went up; `None` when `new`

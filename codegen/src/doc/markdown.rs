@@ -6,7 +6,9 @@
 use super::markup::{code_span, comment, doc_markdown, markdown, visible_json};
 use super::{Example, Piece, Reference, anchor, kind, notes, pieces, presence, shape};
 use crate::compat::Party;
-use crate::ir::{CatchAll, Deprecated, Field, Schema, Ty, TypeDef};
+use crate::ir::{
+    CatchAll, Deprecated, EnumValue, Field, Schema, Ty, TypeDef, UntaggedVariant, Variant,
+};
 
 /// The whole page.
 pub(super) fn page(reference: &Reference) -> String {
@@ -27,7 +29,11 @@ pub(super) fn page(reference: &Reference) -> String {
     meta.push(format!("from {}", code_span(&schema.source_name)));
     out.push_str(&format!("{}\n\n", meta.join(" · ")));
     if !schema.entries.is_empty() {
-        let entries: Vec<String> = schema.entries.iter().map(|name| link(name)).collect();
+        let entries: Vec<String> = schema
+            .entries
+            .iter()
+            .map(|name| link(name, Links::Anchors))
+            .collect();
         out.push_str(&format!("Entry types: {}\n\n", entries.join(", ")));
     }
     block(&doc_markdown(&schema.docs, ""), &mut out);
@@ -37,7 +43,7 @@ pub(super) fn page(reference: &Reference) -> String {
     for (group, types) in &reference.groups {
         out.push_str(&format!("## {group}\n\n"));
         for (def, example) in types {
-            section(schema, def, example, &mut out);
+            section(schema, def, example, Links::Anchors, &mut out);
         }
     }
     while out.ends_with("\n\n") {
@@ -104,12 +110,30 @@ fn fenced(text: &str) -> String {
     format!("{fence}\n{body}\n{fence}")
 }
 
+/// How a named type is written: a link to its section on the page, or plain code where there
+/// is no page around it (an editor's hover).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Links {
+    /// Links to `#type-<Name>` anchors, and an anchor before each section.
+    Anchors,
+    /// Code spans, and no anchors.
+    None,
+}
+
 /// A type's section.
-fn section(schema: &Schema, def: &TypeDef, example: &Example, out: &mut String) {
+pub(super) fn section(
+    schema: &Schema,
+    def: &TypeDef,
+    example: &Example,
+    links: Links,
+    out: &mut String,
+) {
     let name = def.name();
+    if links == Links::Anchors {
+        out.push_str(&format!("<a id=\"{}\"></a>\n\n", anchor(name)));
+    }
     out.push_str(&format!(
-        "<a id=\"{}\"></a>\n\n### {}\n\n*{}*",
-        anchor(name),
+        "### {}\n\n*{}*",
         markdown(name),
         markdown(&kind(def))
     ));
@@ -123,75 +147,92 @@ fn section(schema: &Schema, def: &TypeDef, example: &Example, out: &mut String) 
         TypeDef::Struct(def) if def.fields.is_empty() => {
             out.push_str("An object with no keys.\n\n")
         }
-        TypeDef::Struct(def) => fields(&schema.object_fields(def), out),
-        TypeDef::Newtype(def) => out.push_str(&format!("The wire form of {}.\n\n", ty(&def.ty))),
+        TypeDef::Struct(def) => fields(&schema.object_fields(def), links, out),
+        TypeDef::Newtype(def) => {
+            out.push_str(&format!("The wire form of {}.\n\n", ty(&def.ty, links)))
+        }
         TypeDef::Union(def) => {
             out.push_str(&format!(
                 "Told apart by the key {}.\n\n",
                 code_span(&def.tag)
             ));
             for variant in &def.variants {
-                out.push_str(&format!(
-                    "#### {} {}{}\n\n",
-                    code_span(&format!("\"{}\"", variant.tag_value)),
-                    markdown(&variant.name),
-                    if variant.deprecated.is_some() {
-                        " (deprecated)"
-                    } else {
-                        ""
-                    }
-                ));
-                deprecation(variant.deprecated.as_ref(), "", out);
-                block(&doc_markdown(&variant.docs, ""), out);
-                match schema.payload(variant) {
-                    None => out.push_str("The tag alone.\n\n"),
-                    Some(TypeDef::Struct(payload)) => {
-                        out.push_str(&format!("Payload {}.\n\n", link(&payload.name)));
-                        fields(&schema.object_fields(payload), out);
-                    }
-                    Some(payload) => out.push_str(&format!(
-                        "Payload {}, its keys beside the tag.\n\n",
-                        link(payload.name())
-                    )),
-                }
+                union_variant(schema, variant, links, out);
             }
             if let Some(other) = &def.other {
-                catch_all(other, "any other tag: the whole object, kept as read", out);
+                catch_all(other, OTHER_TAG, out);
             }
         }
         TypeDef::Enum(def) => {
             for value in &def.values {
-                out.push_str(&format!(
-                    "- {} {}\n",
-                    code_span(&format!("\"{}\"", value.wire_name)),
-                    markdown(&value.name),
-                ));
-                deprecation(value.deprecated.as_ref(), "  ", out);
-                item_docs(&value.docs, out);
+                enum_value(value, out);
             }
             out.push('\n');
             if let Some(other) = &def.other {
-                catch_all(other, "any other string, kept as read", out);
+                catch_all(other, OTHER_STRING, out);
             }
         }
         TypeDef::Untagged(def) => {
             out.push_str("Told apart by the JSON shape of the value.\n\n");
             for variant in &def.variants {
-                let (words, key) = shape(&variant.shape);
-                let key = key.map_or_else(String::new, |key| {
-                    format!(" {}", code_span(&format!("\"{key}\"")))
-                });
-                out.push_str(&format!(
-                    "- {}: {}, picked by {words}{key}\n",
-                    markdown(&variant.name),
-                    ty(&variant.ty)
-                ));
-                item_docs(&variant.docs, out);
+                untagged_variant(variant, links, out);
             }
             out.push('\n');
         }
     }
     example_block(example, out);
+}
+
+/// A tagged union's variant: its tag value, docs and payload's keys.
+pub(super) fn union_variant(schema: &Schema, variant: &Variant, links: Links, out: &mut String) {
+    out.push_str(&format!(
+        "#### {} {}{}\n\n",
+        code_span(&format!("\"{}\"", variant.tag_value)),
+        markdown(&variant.name),
+        if variant.deprecated.is_some() {
+            " (deprecated)"
+        } else {
+            ""
+        }
+    ));
+    deprecation(variant.deprecated.as_ref(), "", out);
+    block(&doc_markdown(&variant.docs, ""), out);
+    match schema.payload(variant) {
+        None => out.push_str("The tag alone.\n\n"),
+        Some(TypeDef::Struct(payload)) => {
+            out.push_str(&format!("Payload {}.\n\n", link(&payload.name, links)));
+            fields(&schema.object_fields(payload), links, out);
+        }
+        Some(payload) => out.push_str(&format!(
+            "Payload {}, its keys beside the tag.\n\n",
+            link(payload.name(), links)
+        )),
+    }
+}
+
+/// An enum's value: its string and docs.
+pub(super) fn enum_value(value: &EnumValue, out: &mut String) {
+    out.push_str(&format!(
+        "- {} {}\n",
+        code_span(&format!("\"{}\"", value.wire_name)),
+        markdown(&value.name),
+    ));
+    deprecation(value.deprecated.as_ref(), "  ", out);
+    item_docs(&value.docs, out);
+}
+
+/// An untagged union's variant: its type and the shape that picks it.
+pub(super) fn untagged_variant(variant: &UntaggedVariant, links: Links, out: &mut String) {
+    let (words, key) = shape(&variant.shape);
+    let key = key.map_or_else(String::new, |key| {
+        format!(" {}", code_span(&format!("\"{key}\"")))
+    });
+    out.push_str(&format!(
+        "- {}: {}, picked by {words}{key}\n",
+        markdown(&variant.name),
+        ty(&variant.ty, links)
+    ));
+    item_docs(&variant.docs, out);
 }
 
 /// A list item's docs, indented under it.
@@ -203,7 +244,7 @@ fn item_docs(docs: &[String], out: &mut String) {
 }
 
 /// The keys of an object, one list item each.
-fn fields(fields: &[&Field], out: &mut String) {
+pub(super) fn fields(fields: &[&Field], links: Links, out: &mut String) {
     for field in fields {
         let renamed = match field.name == field.wire_name {
             true => String::new(),
@@ -212,7 +253,7 @@ fn fields(fields: &[&Field], out: &mut String) {
         let mut line = format!(
             "- {}{renamed}: {}, {}",
             code_span(&format!("\"{}\"", field.wire_name)),
-            ty(&field.ty),
+            ty(&field.ty, links),
             markdown(&presence(field))
         );
         for note in notes(field) {
@@ -231,8 +272,14 @@ fn fields(fields: &[&Field], out: &mut String) {
     }
 }
 
+/// What an open union's catch-all reads.
+pub(super) const OTHER_TAG: &str = "any other tag: the whole object, kept as read";
+
+/// What an open enum's catch-all reads.
+pub(super) const OTHER_STRING: &str = "any other string, kept as read";
+
 /// An open type's catch-all.
-fn catch_all(other: &CatchAll, reads: &str, out: &mut String) {
+pub(super) fn catch_all(other: &CatchAll, reads: &str, out: &mut String) {
     out.push_str(&format!(
         "#### {} (catch-all){}\n\nReads {reads}.\n\n",
         markdown(&other.name),
@@ -280,17 +327,20 @@ fn deprecation(deprecated: Option<&Deprecated>, indent: &str, out: &mut String) 
 }
 
 /// A type, each named type in it a link to its section.
-fn ty(ty: &Ty) -> String {
+fn ty(ty: &Ty, links: Links) -> String {
     pieces(ty)
         .iter()
         .map(|piece| match piece {
             Piece::Text(text) => code_span(text),
-            Piece::Type(name) => link(name),
+            Piece::Type(name) => link(name, links),
         })
         .collect()
 }
 
-/// A link to a type's section.
-fn link(name: &str) -> String {
-    format!("[{}](#{})", code_span(name), anchor(name))
+/// A link to a type's section (its name alone, without links).
+fn link(name: &str, links: Links) -> String {
+    match links {
+        Links::Anchors => format!("[{}](#{})", code_span(name), anchor(name)),
+        Links::None => code_span(name),
+    }
 }

@@ -51,6 +51,73 @@ pub fn example(schema: &Schema, name: &str) -> Example {
     example::of(schema, name)
 }
 
+/// One type's reference in Markdown, as the Markdown page writes it but without its anchor and
+/// links (an editor's hover has no page around it): its kind, docs, the keys of its objects
+/// with their wire names, presence and constraints, and its checked example. `None` when the
+/// schema has no type `name`.
+pub fn type_markdown(schema: &Schema, name: &str) -> Option<String> {
+    let def = schema.types.get(name)?;
+    let mut out = String::new();
+    markdown::section(
+        schema,
+        def,
+        &example::of(schema, name),
+        markdown::Links::None,
+        &mut out,
+    );
+    Some(out.trim_end().to_string())
+}
+
+/// One member of a type in Markdown, as its type's section writes it (without links): a
+/// field's wire key, type, presence, constraints and docs (a flattened field's, the keys it
+/// brings); a variant's tag value, docs and payload's keys; an enum value's string and docs.
+/// `None` when the type has no such member.
+pub fn member_markdown(schema: &Schema, owner: &str, member: &str) -> Option<String> {
+    use markdown::Links;
+    let mut out = String::new();
+    match schema.types.get(owner)? {
+        TypeDef::Struct(def) => {
+            let field = def.fields.iter().find(|field| field.name == member)?;
+            match schema.flattened(field) {
+                Some(inner) => {
+                    out.push_str(&format!(
+                        "Flattened: the keys of `{}`, beside this object's own.\n\n",
+                        inner.name
+                    ));
+                    markdown::fields(&schema.object_fields(inner), Links::None, &mut out);
+                }
+                None => markdown::fields(&[field], Links::None, &mut out),
+            }
+        }
+        TypeDef::Union(def) => match def.variants.iter().find(|variant| variant.name == member) {
+            Some(variant) => markdown::union_variant(schema, variant, Links::None, &mut out),
+            None => {
+                let other = def.other.as_ref().filter(|other| other.name == member)?;
+                markdown::catch_all(other, markdown::OTHER_TAG, &mut out);
+            }
+        },
+        TypeDef::Enum(def) => match def.values.iter().find(|value| value.name == member) {
+            Some(value) => markdown::enum_value(value, &mut out),
+            None => {
+                let other = def.other.as_ref().filter(|other| other.name == member)?;
+                markdown::catch_all(other, markdown::OTHER_STRING, &mut out);
+            }
+        },
+        TypeDef::Untagged(def) => {
+            let variant = def.variants.iter().find(|variant| variant.name == member)?;
+            markdown::untagged_variant(variant, Links::None, &mut out);
+        }
+        TypeDef::Newtype(_) => return None,
+    }
+    Some(out.trim_end().to_string())
+}
+
+/// Doc comment lines as the pages write them in Markdown: CommonMark of the author's, with no
+/// raw HTML or link of theirs passing through.
+pub fn doc_text(docs: &[String]) -> String {
+    markup::doc_markdown(docs, "")
+}
+
 /// The version the pages compare against, and what changed since it.
 #[derive(Debug, Clone)]
 pub struct Baseline {

@@ -26,7 +26,8 @@ pub fn header_sentence(schema: &Schema) -> String {
 }
 
 /// Every target, in the order the front ends write them: the one list of output languages.
-/// Adding a target is its module, its line here, and its goldens.
+/// What adding a target touches besides its module and its line here (its goldens, its
+/// conformance readers) is listed in the book's Architecture chapter.
 pub static TARGETS: &[&dyn Target] = &[
     &rust::Rust,
     &json_schema::JsonSchema,
@@ -34,7 +35,7 @@ pub static TARGETS: &[&dyn Target] = &[
     &python::Python,
 ];
 
-/// The target of a key (`rust`, `json-schema`, `typescript`).
+/// The target of a key (`rust`, `json-schema`, `typescript`, `python`).
 pub fn target(key: &str) -> Option<&'static dyn Target> {
     TARGETS.iter().copied().find(|target| target.key() == key)
 }
@@ -59,7 +60,7 @@ pub fn outputs(schema: &Schema, options: &Options) -> Vec<Output> {
             .iter()
             .zip(threads)
             .map(|(target, thread)| Output {
-                path: target.file_name(&schema.stem),
+                path: target.path(&schema.stem, options),
                 // A panic in an emitter is a bug; it goes on unwinding here.
                 contents: thread
                     .join()

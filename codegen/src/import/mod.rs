@@ -26,6 +26,7 @@ use serde_json::Value;
 
 use crate::diagnostics::Diagnostic;
 use crate::ir::{Constraints, Ty, TypeDef};
+use crate::json_pointer;
 pub use crate::published::Problem;
 use crate::published::node::Node;
 use names::Scope;
@@ -240,7 +241,7 @@ impl<'a> Importer<'a> {
     /// Records that `node`'s `what` is not carried, and what is done instead.
     fn note(&mut self, node: &Node, key: Option<&str>, message: impl Into<String>) {
         let pointer = match key {
-            Some(key) => format!("{}/{}", node.pointer, resolve::escape(key)),
+            Some(key) => json_pointer::child(&node.pointer, key),
             None => node.pointer.clone(),
         };
         let note = Note {

@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use crate::limits::MAX_NAME_LEN;
+use crate::naming::rust::NOT_RAW;
 use crate::syntax::BUILTIN_NAMES;
 
 /// The words of a name: runs of ASCII letters and digits, split where the case turns from
@@ -116,9 +117,16 @@ impl Scope {
     }
 }
 
-/// The type names a schema may not declare: the built-ins and Rust's `Self`.
+/// The type names a schema may not declare: the built-ins and the keywords that are no name
+/// even raw (`Self`).
 pub(super) fn reserved_type_names() -> Vec<&'static str> {
-    BUILTIN_NAMES.iter().copied().chain(["Self"]).collect()
+    BUILTIN_NAMES.iter().chain(NOT_RAW).copied().collect()
+}
+
+/// A scope for the variants of one union or the values of one enum, which may not take a
+/// keyword that is no name even raw (`Self`, the name the tag value `self` would get).
+pub(super) fn variant_scope() -> Scope {
+    Scope::reserving(NOT_RAW)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use crate::ir::{
     Examples, Field, FieldDefault, Format, IntKind, MAX_SAFE_INTEGER, Number, NumberRange,
     Presence, Schema, SchemaSpans, StructDef, Tolerance, Ty, TypeDef, UnknownFields, Version, Wide,
 };
+use crate::json_pointer;
 use crate::json_text::from_value;
 use crate::published::node::Node;
 use crate::wording;
@@ -169,6 +170,7 @@ impl<'a> Importer<'a> {
             docs: file_docs,
             entries,
             types: std::mem::take(&mut self.types),
+            foreign: Default::default(),
             spans: SchemaSpans::default(),
         }
     }
@@ -223,7 +225,7 @@ impl<'a> Importer<'a> {
                 continue;
             };
             for (key, value) in defs {
-                let pointer = format!("/{keyword}/{}", super::resolve::escape(key));
+                let pointer = json_pointer::child(&format!("/{keyword}"), key);
                 if self.in_branches.contains(&pointer) && !self.elsewhere.contains(&pointer) {
                     continue;
                 }
@@ -494,7 +496,7 @@ impl<'a> Importer<'a> {
         if other.is_some() {
             docs.pop();
         }
-        let mut scope = Scope::default();
+        let mut scope = names::variant_scope();
         let mut values: Vec<EnumValue> = strings
             .into_iter()
             .map(|(wire_name, docs, deprecated)| EnumValue {
@@ -1093,11 +1095,11 @@ impl<'a> Importer<'a> {
             };
             let field = &mut def.fields[index];
             field.constraints.unique = false;
-            let escaped = super::resolve::escape(&field.wire_name);
+            let property = json_pointer::child("/properties", &field.wire_name);
             let pointer = self
                 .unique_at
                 .iter()
-                .find(|pointer| pointer.ends_with(&format!("/properties/{escaped}")))
+                .find(|pointer| pointer.ends_with(&property))
                 .cloned()
                 .unwrap_or_default();
             self.within.push(name);

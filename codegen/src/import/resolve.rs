@@ -9,17 +9,12 @@ use serde_json::Value;
 
 use super::{Hint, Importer, Val};
 use crate::ir::{Constant, IntKind, NewtypeDef, Ty, TypeDef};
+use crate::json_pointer;
 use crate::published::node::Node;
-
-/// A key as a JSON pointer writes it: `~` as `~0`, `/` as `~1`.
-pub(super) fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
-}
 
 /// A pointer's last key, unescaped: the name a `$defs` entry goes by.
 fn last_key(pointer: &str) -> String {
-    let last = pointer.rsplit('/').next().unwrap_or(pointer);
-    last.replace("~1", "/").replace("~0", "~")
+    json_pointer::key(pointer.rsplit('/').next().unwrap_or(pointer))
 }
 
 /// Collects the pointer of every local `$ref` under `value`: into `inside` those that are a

@@ -7,11 +7,12 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::names::{self, Scope};
+use super::names;
 use super::{Hint, Importer, Val};
 use crate::ir::{
     CatchAll, Docs, Shape, Ty, TypeDef, UnionDef, UntaggedDef, UntaggedVariant, Variant,
 };
+use crate::json_pointer;
 use crate::published::node::Node;
 use crate::wording;
 
@@ -269,7 +270,7 @@ impl<'a> Importer<'a> {
         self.within.push(name.clone());
         let mut inner_skip = skip.to_vec();
         inner_skip.push(tag.clone());
-        let mut scope = Scope::default();
+        let mut scope = names::variant_scope();
         let mut variants = Vec::new();
         // Branches that share a tag value are one variant: a union nested in this one, told
         // apart by a tag of their own (the flat spelling of nested discriminators).
@@ -448,7 +449,7 @@ impl<'a> Importer<'a> {
         let open = (check == &serde_json::json!({"type": "string"}))
             .then(|| docs.last().and_then(|line| wording::read_open_union(line)))
             .flatten();
-        let mut scope = Scope::default();
+        let mut scope = names::variant_scope();
         let other = open.map(|(_, other)| {
             docs.pop();
             CatchAll {
@@ -516,9 +517,8 @@ impl<'a> Importer<'a> {
     /// The payload a branch titled `title` carries: the `$defs` (or `definitions`) entry of
     /// that name, else the branch itself without its tags.
     fn titled_payload(&mut self, then: &Node<'_>, title: &str, tag: &str) -> Option<String> {
-        let escaped = super::resolve::escape(title);
         for keyword in ["$defs", "definitions"] {
-            let pointer = format!("/{keyword}/{escaped}");
+            let pointer = json_pointer::child(&format!("/{keyword}"), title);
             if let Some(target) = self.at(&pointer) {
                 return match self.referenced(&pointer, &target).ty {
                     Ty::Named(name) => Some(name),
@@ -572,7 +572,7 @@ impl<'a> Importer<'a> {
         }
         let name = self.type_name(node, hint);
         self.within.push(name.clone());
-        let mut scope = Scope::default();
+        let mut scope = names::variant_scope();
         let mut variants = Vec::new();
         for (title, then, shape) in links {
             let variant_name = scope.claim(&names::upper_camel(&title, "Variant"), "");
@@ -604,7 +604,7 @@ impl<'a> Importer<'a> {
         let before: BTreeSet<String> = self.types.keys().cloned().collect();
         let name = self.type_name(node, hint);
         self.within.push(name.clone());
-        let mut scope = Scope::default();
+        let mut scope = names::variant_scope();
         let mut variants = Vec::new();
         for branch in branches {
             let label = self.branch_label(branch);

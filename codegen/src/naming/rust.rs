@@ -40,8 +40,9 @@ const RAW_KEYWORDS: &[&str] = &[
     "union",
 ];
 
-/// The keywords that cannot be raw identifiers: a name spelt like one gets a trailing `_`.
-const NOT_RAW: &[&str] = &["self", "super", "crate", "Self", "_"];
+/// The keywords that cannot be raw identifiers: a field name spelt like one gets a trailing
+/// `_`, and no type, variant or enum value can be named so (the schema is read as Rust).
+pub const NOT_RAW: &[&str] = &["self", "super", "crate", "Self", "_"];
 
 /// Whether Rust accepts `r#word`: every word but the keywords that cannot be raw (`self`,
 /// `super`, `crate`, `Self`, `_`).

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use super::Problem;
 use crate::ir::{Deprecated, Docs, Examples, Span};
+use crate::json_pointer;
 use crate::json_text::from_value;
 
 /// A value of the document and the JSON pointer it is at.
@@ -29,7 +30,7 @@ impl<'a> Node<'a> {
     pub fn child(&self, key: &str) -> Option<Node<'a>> {
         self.value.get(key).map(|value| Node {
             value,
-            pointer: format!("{}/{}", self.pointer, escape(key)),
+            pointer: json_pointer::child(&self.pointer, key),
         })
     }
 
@@ -37,11 +38,6 @@ impl<'a> Node<'a> {
     pub fn object(&self) -> Option<&'a Map<String, Value>> {
         self.value.as_object()
     }
-}
-
-/// A key as a JSON pointer writes it: `~` as `~0`, `/` as `~1`.
-fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
 }
 
 /// What a read has found so far: the pointer of every item read (indexed by its span) and
@@ -112,7 +108,7 @@ impl Reader {
                 .map(|(key, value)| {
                     let child = Node {
                         value,
-                        pointer: format!("{}/{}", node.pointer, escape(key)),
+                        pointer: json_pointer::child(&node.pointer, key),
                     };
                     (key.as_str(), child)
                 })

@@ -6,6 +6,7 @@ use super::node::{Node, Reader};
 use crate::ir::{
     Bound, Constant, Constraints, Count, Format, IntKind, Number, NumberRange, Ty, Wide,
 };
+use crate::json_pointer;
 
 /// The annotations a field's schema carries beside its type's keywords.
 pub(super) const FIELD_ANNOTATIONS: &[&str] = &["description", "deprecated", "default", "examples"];
@@ -19,7 +20,7 @@ pub(super) fn def_name(reader: &mut Reader, node: &Node) -> Option<String> {
     if name.is_none() {
         reader.problem(node, "cardc writes `$ref` only as `#/$defs/<type>`");
     }
-    name.map(|name| name.replace("~1", "/").replace("~0", "~"))
+    name.map(json_pointer::key)
 }
 
 /// The type (and, at a field, the constraints) of a value's schema, whose other keys are the

@@ -10,14 +10,19 @@ use super::ast::{
 };
 use super::constraints;
 use super::{byte_range, node_range};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Fix};
 
-/// Where an attribute is written; decides which attributes are known.
+/// Where an attribute is written; decides which attributes are known (for an editor's
+/// completion too).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Place {
+pub enum Place {
+    /// The file's settings, `#![...]`.
+    File,
+    /// A struct with named fields.
     Struct,
     /// A struct with one unnamed field, `struct SessionId(String);`.
     Newtype,
+    /// A struct's field.
     Field,
     /// An `enum`, before its `#[union]` attribute says whether it is a union.
     Enum,
@@ -28,6 +33,7 @@ pub(super) enum Place {
 impl Place {
     fn describe(self) -> &'static str {
         match self {
+            Place::File => "the file",
             Place::Struct => "a struct",
             Place::Newtype => "a newtype",
             Place::Field => "a field",
@@ -36,8 +42,22 @@ impl Place {
         }
     }
 
-    fn known(self) -> &'static [&'static str] {
+    /// The attributes written here, `doc` (a doc comment) among them.
+    pub fn known(self) -> &'static [&'static str] {
         match self {
+            Place::File => &[
+                "doc",
+                "id",
+                "title",
+                "version",
+                "rename_fields",
+                "rename_variants",
+                "deny_unknown_fields",
+                "allow_unknown_fields",
+                "drop_unknown_fields",
+                "null_as_absent",
+                "entry",
+            ],
             Place::Struct => &[
                 "doc",
                 "deprecated",
@@ -125,7 +145,7 @@ pub(super) fn item_attrs(
     for attr in attrs {
         let name = attr_name(attr);
         if !place.known().contains(&name.as_str()) {
-            errors.push(unknown_attr(attr, &name, place.describe(), place.known()));
+            errors.push(unknown_attr(attr, &name, place));
             continue;
         }
         // Docs, examples and a union's flattened structs may be given many times; every other
@@ -182,24 +202,11 @@ pub(super) fn file_settings(
     file: &mut SchemaFile,
     errors: &mut Vec<Diagnostic>,
 ) {
-    const KNOWN: &[&str] = &[
-        "doc",
-        "id",
-        "title",
-        "version",
-        "rename_fields",
-        "rename_variants",
-        "deny_unknown_fields",
-        "allow_unknown_fields",
-        "drop_unknown_fields",
-        "null_as_absent",
-        "entry",
-    ];
     let mut seen: Vec<String> = Vec::new();
     for attr in attrs {
         let name = attr_name(attr);
-        if !KNOWN.contains(&name.as_str()) {
-            errors.push(unknown_attr(attr, &name, "the file", KNOWN));
+        if !Place::File.known().contains(&name.as_str()) {
+            errors.push(unknown_attr(attr, &name, Place::File));
             continue;
         }
         // A file may document itself and name its entry types in as many attributes as it
@@ -254,25 +261,50 @@ fn attr_name(attr: &Attribute) -> String {
         .join("::")
 }
 
-fn unknown_attr(attr: &Attribute, name: &str, place: &str, known: &[&str]) -> Diagnostic {
-    let listed: Vec<String> = known
+/// The attributes of `known` but doc comments, as `` `a`, `b` ``: empty when there are none.
+pub(super) fn listed(known: &[&str]) -> String {
+    known
         .iter()
         .filter(|known| **known != "doc")
         .map(|known| format!("`{known}`"))
-        .collect();
-    Diagnostic::new(
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn unknown_attr(attr: &Attribute, name: &str, at: Place) -> Diagnostic {
+    let (place, known) = (at.describe(), at.known());
+    let listed = listed(known);
+    // A misspelling of one known here, by a letter or two, is named, and fixed in place.
+    let closest = known
+        .iter()
+        .filter(|known| **known != "doc")
+        .map(|known| (strsim::levenshtein(name, known), *known))
+        .filter(|(distance, _)| *distance <= 2 && *distance < name.len())
+        .min()
+        .map(|(_, known)| known);
+    let mut hint = match closest {
+        Some(known) => format!("did you mean `{known}`? "),
+        None => String::new(),
+    };
+    hint.push_str(&if listed.is_empty() {
+        format!("{place} takes doc comments only")
+    } else {
+        format!("attributes known on {place}: {listed} (and doc comments)")
+    });
+    let problem = Diagnostic::new(
         format!("unknown attribute `{name}` on {place}"),
         node_range(attr),
         "not a cardc attribute",
-        if listed.is_empty() {
-            format!("{place} takes doc comments only")
-        } else {
-            format!(
-                "attributes known on {place}: {} (and doc comments)",
-                listed.join(", ")
-            )
-        },
-    )
+        hint,
+    );
+    match closest {
+        Some(known) => problem.with_fix(Fix::replace(
+            format!("Replace with `{known}`"),
+            node_range(attr.path()),
+            known,
+        )),
+        None => problem,
+    }
 }
 
 /// Records `name` as seen; reports and returns true when it already was.

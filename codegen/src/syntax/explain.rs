@@ -114,6 +114,9 @@ pub(super) fn syn_error(text: &str, span: &Range<usize>) -> Option<Diagnostic> {
     if before.ends_with(':') && (is_literal || found == "true" || found == "false") {
         return Some(literal_type(found, span.clone()));
     }
+    if found == "Self" {
+        return Some(self_as_name(before, span.clone()));
+    }
     if after.starts_with(':') && word_at(found) == found && rust_field_ident(found) != found {
         return Some(Diagnostic::new(
             format!("`{found}` is a Rust keyword, so it cannot name a field as it is"),
@@ -123,6 +126,36 @@ pub(super) fn syn_error(text: &str, span: &Range<usize>) -> Option<Diagnostic> {
         ));
     }
     None
+}
+
+/// The report for `Self` where a type, variant or enum value name goes (`before` is the text
+/// before it): the schema is read as Rust, where `Self` is a keyword that cannot be raw.
+fn self_as_name(before: &str, span: Range<usize>) -> Diagnostic {
+    let (what, hint) = if matches!(word_at_end(before), "struct" | "enum") {
+        ("type", "rename the type".to_string())
+    } else {
+        (
+            "variant",
+            "rename the variant, and keep `Self` on the wire with `#[rename = \"Self\"]`"
+                .to_string(),
+        )
+    };
+    Diagnostic::new(
+        format!("`Self` is a Rust keyword, so it cannot name a {what}"),
+        span,
+        "a keyword",
+        format!("a schema is read as Rust, where `Self` is no name even as `r#Self`: {hint}"),
+    )
+}
+
+/// The last word of `text` (`enum` in `pub enum`).
+fn word_at_end(text: &str) -> &str {
+    let start = text
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
+        .map_or(0, |(at, c)| at + c.len_utf8());
+    &text[start..]
 }
 
 /// How to name a field after a keyword: raw where Rust allows it, else renamed.

@@ -1,6 +1,7 @@
 //! Declarations: syn's `Item` into the schema's structs, newtypes, unions and enums, refusing the Rust
 //! syntax the schema language has no meaning for.
 
+use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::{Fields, Generics, Ident, Item, Visibility};
 
@@ -8,9 +9,9 @@ use super::ast::{
     EnumItem, EnumValueItem, FieldItem, Item as SchemaItem, ItemKind, NewtypeItem, Spanned,
     StructItem, UnionItem, UntaggedItem, VariantItem,
 };
-use super::attrs::{Place, item_attrs};
-use super::{node_range, types};
-use crate::diagnostics::Diagnostic;
+use super::attrs::{Place, item_attrs, listed};
+use super::{byte_range, node_range, types};
+use crate::diagnostics::{Diagnostic, Fix};
 
 /// The name an item declares, for the kinds of item a field type could refer to.
 pub(super) fn item_name(item: &Item) -> Option<String> {
@@ -32,6 +33,11 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             refuse_visibility(&item.vis, errors);
             let generic = refuse_generics(&item.generics, errors);
             let attrs = item_attrs(&item.attrs, Place::Struct, errors);
+            let end = match (&item.semi_token, &item.fields) {
+                (Some(semi), _) => semi.span,
+                (None, Fields::Named(named)) => named.brace_token.span.close(),
+                (None, _) => item.ident.span(),
+            };
             let fields = match item.fields {
                 Fields::Named(named) => named
                     .named
@@ -57,6 +63,7 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             }
             Some(SchemaItem {
                 name: name(&item.ident),
+                span: extent(&item.attrs, item.struct_token.span, end),
                 docs: attrs.docs,
                 deprecated: attrs.deprecated,
                 examples: attrs.examples,
@@ -120,6 +127,11 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             }
             Some(SchemaItem {
                 name: name(&item.ident),
+                span: extent(
+                    &item.attrs,
+                    item.enum_token.span,
+                    item.brace_token.span.close(),
+                ),
                 docs: attrs.docs,
                 deprecated: attrs.deprecated,
                 examples: attrs.examples,
@@ -128,10 +140,6 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
         }
         other => {
             let (what, hint) = match &other {
-                Item::Use(_) => (
-                    "a `use` import",
-                    "a schema is one self-contained file: declare every type in it",
-                ),
                 Item::Type(_) => (
                     "a type alias",
                     "for a named type with the wire form of another, declare a newtype: \
@@ -174,7 +182,11 @@ fn newtype(item: syn::ItemStruct, errors: &mut Vec<Diagnostic>) -> Option<Schema
             "attributes on a newtype's field are not supported",
             node_range(attr),
             "here",
-            "put the attribute on the newtype itself",
+            format!(
+                "a newtype takes {} and doc comments, on itself, and no other attribute \
+                 (no constraint or rename)",
+                listed(Place::Newtype.known())
+            ),
         ));
     }
     refuse_visibility(&inner.vis, errors);
@@ -182,8 +194,14 @@ fn newtype(item: syn::ItemStruct, errors: &mut Vec<Diagnostic>) -> Option<Schema
     if generic {
         return None;
     }
+    let end = match (&item.semi_token, &item.fields) {
+        (Some(semi), _) => semi.span,
+        (None, Fields::Unnamed(fields)) => fields.paren_token.span.close(),
+        (None, _) => item.ident.span(),
+    };
     Some(SchemaItem {
         name: name(&item.ident),
+        span: extent(&item.attrs, item.struct_token.span, end),
         docs: attrs.docs,
         deprecated: attrs.deprecated,
         examples: attrs.examples,
@@ -284,15 +302,29 @@ fn refuse_data(item: &syn::ItemEnum, errors: &mut Vec<Diagnostic>) {
         errors.push(open);
         return;
     }
-    errors.push(Diagnostic::new(
-        format!(
-            "enum value `{}` carries data, but the enum is not a union",
-            variant.ident
-        ),
-        node_range(&variant.fields),
-        "data on a plain enum value",
-        "add `#[union(tag = \"...\")]` to the enum to make it a tagged union of structs",
-    ));
+    errors.push(
+        Diagnostic::new(
+            format!(
+                "enum value `{}` carries data, but the enum is not a union",
+                variant.ident
+            ),
+            node_range(&variant.fields),
+            "data on a plain enum value",
+            "add `#[union(tag = \"...\")]` to the enum to make it a tagged union of structs",
+        )
+        .with_fix(missing_union(item)),
+    );
+}
+
+/// The fix that makes a plain enum a tagged union: `#[union(tag = "type")]` on the line of its
+/// `enum` keyword (below its doc comment and attributes), a tag to rename as the contract
+/// wants.
+fn missing_union(item: &syn::ItemEnum) -> Fix {
+    let at = byte_range(item.enum_token.span).start;
+    Fix {
+        title: "Make it a tagged union: add `#[union(tag = \"type\")]`".to_string(),
+        edits: vec![(at..at, "#[union(tag = \"type\")]\n".to_string())],
+    }
 }
 
 /// The report for a catch-all value carrying a built-in type, `Other(String)`: the enum was
@@ -439,6 +471,13 @@ fn refuse_empty(item: &syn::ItemEnum, is_union: bool, errors: &mut Vec<Diagnosti
         "empty",
         hint,
     ));
+}
+
+/// A declaration's extent: from its first attribute (a doc comment is one) or else its keyword,
+/// to `end`.
+fn extent(attrs: &[syn::Attribute], keyword: Span, end: Span) -> std::ops::Range<usize> {
+    let start = attrs.first().map_or(keyword, |attr| attr.pound_token.span);
+    byte_range(start).start..byte_range(end).end
 }
 
 fn name(ident: &Ident) -> Spanned<String> {

@@ -12,6 +12,7 @@ mod explain;
 mod items;
 mod nesting;
 mod types;
+pub mod uses;
 
 use std::ops::Range;
 
@@ -21,7 +22,7 @@ use syn::parse::discouraged::Speculative;
 use syn::parse::{ParseStream, Parser};
 use syn::{Attribute, Ident, Token};
 
-use crate::diagnostics::{Diagnostic, MAX_REPORTS};
+use crate::diagnostics::{Diagnostic, Fix, MAX_REPORTS};
 use ast::SchemaFile;
 
 /// The hint for a declaration that does not parse.
@@ -53,7 +54,8 @@ const RUST_ITEM_KEYWORDS: &[&str] = &[
     "super",
     "pub",
 ];
-pub(crate) use types::{BUILTIN_NAMES, foreign_replacement};
+pub use attrs::Place;
+pub(crate) use types::{BUILTIN_NAMES, foreign_replacement, takes_arguments};
 
 /// Parses schema text. Always returns what it could parse, with every error found.
 pub fn parse(text: &str) -> (SchemaFile, Vec<Diagnostic>) {
@@ -167,6 +169,13 @@ fn parse_file(input: ParseStream, text: &str, file: &mut SchemaFile, errors: &mu
                 // at the top does not make every file setting after it misplaced too.
                 seen_item |= matches!(item, syn::Item::Struct(_) | syn::Item::Enum(_));
                 input.advance_to(&fork);
+                if let syn::Item::Use(item) = &item {
+                    match uses::convert(item, errors) {
+                        Ok(declared) => file.uses.push(declared),
+                        Err(names) => file.unparsed.extend(names),
+                    }
+                    continue;
+                }
                 let name = items::item_name(&item);
                 match items::convert(item, errors) {
                     Some(item) => file.items.push(item),
@@ -245,12 +254,16 @@ fn item_start_problem(input: ParseStream) -> Option<Diagnostic> {
     } else {
         DECLARATION_HINT
     };
-    Some(Diagnostic::new(
+    let problem = Diagnostic::new(
         format!("expected `struct` or `enum`, found {found}"),
         byte_range(span),
         "not the start of a declaration",
         hint,
-    ))
+    );
+    Some(match found == "`;`" {
+        true => problem.with_fix(Fix::replace("Remove the `;`", byte_range(span), "")),
+        false => problem,
+    })
 }
 
 /// Skips a broken declaration: its outer attributes and doc comments, at least one more token

@@ -14,6 +14,16 @@ pub(crate) const BUILTIN_NAMES: &[&str] = &[
     "Map", "Box", "Option", "Nullable", "Decimal", "Const",
 ];
 
+/// The built-in types written with arguments (`Vec<T>`), which are no whole type alone.
+const GENERIC_BUILTINS: &[&str] = &[
+    "Vec", "Map", "Box", "Option", "Nullable", "Decimal", "Const",
+];
+
+/// Whether a built-in type is written with arguments (`Vec<T>`, `Decimal<i64>`).
+pub(crate) fn takes_arguments(name: &str) -> bool {
+    GENERIC_BUILTINS.contains(&name)
+}
+
 /// Type names from Rust, serde_json and TypeScript that people reach for, with the schema type
 /// to write instead: `HashMap<String, T>` is a `Map<String, T>` here, and `Value` is `Json`.
 const FOREIGN_NAMES: &[(&str, &str)] = &[

@@ -23,6 +23,8 @@ import pydantic.fields as _pf
 import pydantic_core as _pc
 import typing_extensions as _te
 
+from ._limits import MAX_DEPTH as MAX_DEPTH
+
 __all__ = [
     "CatchAll",
     "DecodeError",
@@ -36,9 +38,6 @@ __all__ = [
     "to_data",
     "to_json",
 ]
-
-#: The deepest nesting of arrays and objects a decode accepts, as the Rust reader's.
-MAX_DEPTH = 127
 
 #: The largest integer every reader of parsed JSON holds exactly.
 MAX_SAFE_INTEGER = 2**53 - 1

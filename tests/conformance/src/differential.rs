@@ -122,12 +122,7 @@ pub fn run(drawn: &[Drawn], draws: usize, dir: &Path) -> Report {
         report.payloads += cases.len() + texts.len();
         report.lexical += texts.len();
         let answers = ask_runner(&runner, &schema.module, &cases, &texts);
-        let subject = Subject {
-            ir: schema.ir.clone(),
-            dir: dir.to_path_buf(),
-            stem: schema.module.clone(),
-            compiled: compiled(&answers, &cases),
-        };
+        let subject = Subject::written(schema.ir.clone(), dir, compiled(&answers, &cases));
         let path = write_corpus(&format!("differential-{}.jsonl", schema.module), &cases);
         report.disagreements.extend(
             subject
@@ -402,7 +397,7 @@ fn lexical_disagreements(subject: &Subject, texts: &[TextCase], answers: &Answer
         .collect();
     let path = repo_root().join(format!(
         "target/cardc-conformance/differential-{}-text.jsonl",
-        subject.stem
+        subject.ir.stem
     ));
     outputs::write(&path, &lines);
     let guards = GuardsReader::run(&subject.output("typescript"), &path);

@@ -36,9 +36,10 @@ pub const ENTRY_UNIONS: [&str; 2] = ["ToolCallView", "ToolResultView"];
 pub use readers::{
     AjvReader, Compiled, GuardsReader, JsonSchemaReader, PythonReader, REGISTRY, Reader, Request,
     RustReader, TargetReaders, TolerantResult, compile_modules, node, python, python_interpreter,
-    registered, rust_tolerant_read, same_json, typescript_tolerant_reads,
+    python_with_path, registered, rust_tolerant_read, same_json, typescript_tolerant_reads,
 };
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use cardc_codegen::ir::Schema;
@@ -312,12 +313,21 @@ pub fn disagreement(case: &Case, reader: &str, verdict: &Verdict) -> Option<Stri
 pub struct Subject {
     /// The schema's IR, for the names the readers dispatch on and the contract checker.
     pub ir: Schema,
-    /// The directory the outputs were written to.
-    pub dir: PathBuf,
-    /// The schema's file stem, which names its outputs.
-    pub stem: String,
+    /// Where each target's output of the schema is, by target key (`Target::key`).
+    outputs: BTreeMap<&'static str, PathBuf>,
+    /// The outputs of the schema files it imports from, each by target key: what its own
+    /// outputs reach (a JSON Schema's `$ref`s, a Python package's imports).
+    imports: Vec<BTreeMap<&'static str, PathBuf>>,
     /// The crate that compiled the schema's Rust output.
     pub compiled: Compiled,
+}
+
+/// Where every target writes its output of the schema of stem `stem` in `dir`, by target key.
+fn outputs_in(dir: &Path, stem: &str) -> BTreeMap<&'static str, PathBuf> {
+    cardc_codegen::emit::TARGETS
+        .iter()
+        .map(|target| (target.key(), dir.join(target.file_name(stem))))
+        .collect()
 }
 
 impl Subject {
@@ -325,8 +335,8 @@ impl Subject {
     pub fn render_intent() -> Self {
         Subject {
             ir: render_intent_ir(),
-            dir: repo_root().join("generated"),
-            stem: "render_intent".to_owned(),
+            outputs: outputs_in(&repo_root().join("generated"), "render_intent"),
+            imports: Vec::new(),
             compiled: Compiled::render_intent(),
         }
     }
@@ -354,22 +364,85 @@ impl Subject {
             .unwrap_or_else(|errors| panic!("{source} does not check: {errors:?}"));
         Subject {
             ir,
-            dir: repo_root().join(root).join(case),
-            stem: case.to_owned(),
+            outputs: outputs_in(&repo_root().join(root).join(case), case),
+            imports: Vec::new(),
             compiled: Compiled::golden(case),
+        }
+    }
+
+    /// Every schema of the golden project `tests/projects/<case>/`, each file after the files
+    /// it imports: its IR and its committed outputs in `out/`, where `cardc generate` writes
+    /// them, the Python packages each a distribution of its own (`out/python/<package>/`).
+    pub fn project(case: &str) -> Vec<Self> {
+        use cardc_codegen::project::{Disk, config};
+        let dir = repo_root().join("tests/projects").join(case);
+        let text = std::fs::read_to_string(dir.join(config::FILE_NAME))
+            .unwrap_or_else(|error| panic!("{case}: cannot read its project file: {error}"));
+        let config =
+            config::read(&dir, &text).unwrap_or_else(|problems| panic!("{case}: {problems:?}"));
+        let loaded = config.load(&Disk);
+        let schemas = loaded
+            .schemas()
+            .unwrap_or_else(|| panic!("{case}: {}", loaded.report()));
+        let out = dir.join("out");
+        let outputs = |stem: &str| {
+            let mut outputs = outputs_in(&out, stem);
+            let package = cardc_codegen::naming::python::package(stem);
+            outputs.insert(
+                "python",
+                out.join("python")
+                    .join(&package)
+                    .join(&package)
+                    .join("__init__.py"),
+            );
+            outputs
+        };
+        schemas
+            .iter()
+            .map(|schema| Subject {
+                ir: (*schema).clone(),
+                outputs: outputs(&schema.stem),
+                imports: schema
+                    .imports()
+                    .keys()
+                    .map(|module| outputs(&module.stem))
+                    .collect(),
+                compiled: Compiled::project(case, &schema.stem),
+            })
+            .collect()
+    }
+
+    /// A schema whose outputs were written to `dir` under its stem, its Rust types `compiled`
+    /// (the differential run's).
+    pub fn written(ir: Schema, dir: &Path, compiled: Compiled) -> Self {
+        Subject {
+            outputs: outputs_in(dir, &ir.stem),
+            ir,
+            imports: Vec::new(),
+            compiled,
         }
     }
 
     /// The path of the output of the target keyed `key` (`typescript`).
     pub fn output(&self, key: &str) -> PathBuf {
-        let target =
-            cardc_codegen::emit::target(key).unwrap_or_else(|| panic!("no target is keyed {key}"));
-        self.dir.join(target.file_name(&self.stem))
+        self.outputs
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| panic!("no target is keyed {key}"))
     }
 
-    /// The schema's named types, in name order: the `$defs` the readers validate against.
+    /// The outputs of the target keyed `key` of the schema files this one imports from.
+    pub fn imported(&self, key: &str) -> Vec<PathBuf> {
+        self.imports
+            .iter()
+            .filter_map(|outputs| outputs.get(key).cloned())
+            .collect()
+    }
+
+    /// The schema's named types, in name order: the `$defs` the readers validate against (the
+    /// types it imports are its siblings').
     pub fn named_types(&self) -> Vec<&str> {
-        self.ir.types.keys().map(String::as_str).collect()
+        self.ir.own_types().map(|def| def.name()).collect()
     }
 
     /// The generated Rust types' reader.

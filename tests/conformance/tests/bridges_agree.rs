@@ -1,10 +1,11 @@
 //! The bridges share their rules. For every search card of the wire corpus, of the bridges'
 //! and presenters' samples and of a grid of edge cases (a total below, at and above what is
 //! shown, with and without `truncated`, zero, and counts past a thousand up to `u32::MAX`), the
-//! ACP bridge, the terminal transcript and the web renderer either all say the page is capped,
-//! each stating the "showing X of Y" that `cardc_bridge_rules::capped` decides with the same
-//! formatted numbers and noun, or none does. And the TypeScript mirror of those rules
-//! (`bridges/web/src/rules.ts`) gives the Rust crate's answer for every case.
+//! ACP bridge, the terminal transcript, the web renderer and the Python Markdown bridge either
+//! all say the page is capped, each stating the "showing X of Y" that
+//! `cardc_bridge_rules::capped` decides with the same formatted numbers and noun, or none does.
+//! And the TypeScript and Python mirrors of those rules (`bridges/web/src/rules.ts`,
+//! `bridges/markdown/cardc_markdown/rules.py`) give the Rust crate's answer for every case.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -13,7 +14,7 @@ use cardc_bridge_acp::AcpBridge;
 use cardc_bridge_acp::acp::v1::ClientCapabilities;
 use cardc_bridge_rules::{Capped, capped, count, thousands};
 use cardc_bridge_transcript::{Options, Style, Transcript};
-use cardc_conformance::{load_corpus, node, repo_root, web};
+use cardc_conformance::{load_corpus, node, python_interpreter, repo_root, web};
 use render_intent::{SearchResultView, ToolResultView};
 use serde_json::{Value, json};
 
@@ -129,6 +130,34 @@ fn run_web(name: &str, input: &Value) -> Value {
     serde_json::from_str(&printed).expect("agree.mjs prints JSON")
 }
 
+/// Runs `bridges/markdown/tests/agree.py` on `input` (written under `target/cardc-conformance/`
+/// as `<name>.json`), with the generated package and the bridge importable, and returns what it
+/// printed.
+fn run_markdown(name: &str, input: &Value) -> Value {
+    let root = repo_root();
+    let dir = root.join("target/cardc-conformance");
+    std::fs::create_dir_all(&dir).expect("create target/cardc-conformance");
+    let path = dir.join(format!("{name}.json"));
+    std::fs::write(&path, input.to_string()).expect("write the input");
+    let search =
+        std::env::join_paths([root.join("generated/python"), root.join("bridges/markdown")])
+            .expect("a search path");
+    let output = std::process::Command::new(python_interpreter())
+        .current_dir(&root)
+        .env("PYTHONPATH", search)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .arg("bridges/markdown/tests/agree.py")
+        .arg(&path)
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run python: {error}"));
+    assert!(
+        output.status.success(),
+        "agree.py failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("agree.py prints JSON")
+}
+
 /// The web renderer's HTML for each card (in order), and the demo page's own search samples
 /// with theirs.
 fn web_html(cards: &[Card]) -> (Vec<String>, Vec<(Card, String)>) {
@@ -221,8 +250,17 @@ fn web_note(html: &str) -> Option<String> {
     showing(&html[start..end])
 }
 
+/// The Markdown bridge's note: its paragraph that starts `Capped: ` (a view's text cannot forge
+/// one: lines and paths are inside code spans and fences).
+fn markdown_note(markdown: &str) -> Option<String> {
+    let note = markdown
+        .split("\n\n")
+        .find(|paragraph| paragraph.starts_with("Capped: "))?;
+    showing(note.trim_end())
+}
+
 #[test]
-fn acp_transcript_and_web_make_the_same_truncation_decision_for_every_search_card() {
+fn every_bridge_makes_the_same_truncation_decision_for_every_search_card() {
     let mut cards = corpus_cards();
     let corpus = cards.len();
     cards.extend(presented_cards());
@@ -238,9 +276,19 @@ fn acp_transcript_and_web_make_the_same_truncation_decision_for_every_search_car
         "too few cards: {corpus} from the corpus, {presented} presented, {sampled} web samples"
     );
 
+    let views: Vec<&Value> = rendered.iter().map(|(card, _)| &card.json).collect();
+    let input = json!({"views": views, "thousands": [], "capped": [], "count": []});
+    let markdown = run_markdown("bridges_agree_cards", &input);
+    let markdown = markdown["markdown"].as_array().expect("markdown");
+    assert_eq!(
+        markdown.len(),
+        rendered.len(),
+        "agree.py rendered every card"
+    );
+
     let mut disagreements = String::new();
     let mut capped_cards = 0;
-    for (card, html) in &rendered {
+    for ((card, html), markdown) in rendered.iter().zip(markdown) {
         let view = card.view();
         let ToolResultView::Search(search) = &view else {
             panic!("{} is not a search card", card.name);
@@ -249,11 +297,15 @@ fn acp_transcript_and_web_make_the_same_truncation_decision_for_every_search_car
         let acp = acp_note(&view);
         let transcript = transcript_note(&view);
         let web = web_note(html);
+        let markdown = markdown_note(markdown.as_str().expect("Markdown is a string"));
         capped_cards += usize::from(expected.is_some());
-        if acp != expected || transcript != expected || web != expected {
+        if [&acp, &transcript, &web, &markdown]
+            .iter()
+            .any(|note| **note != expected)
+        {
             let _ = writeln!(
                 disagreements,
-                "{}:\n  rules:      {expected:?}\n  acp:        {acp:?}\n  transcript: {transcript:?}\n  web:        {web:?}",
+                "{}:\n  rules:      {expected:?}\n  acp:        {acp:?}\n  transcript: {transcript:?}\n  web:        {web:?}\n  markdown:   {markdown:?}",
                 card.name
             );
         }
@@ -282,7 +334,7 @@ fn numbers() -> Vec<u64> {
 }
 
 #[test]
-fn the_typescript_rules_give_the_rust_rules_answer_for_every_case() {
+fn the_typescript_and_python_rules_give_the_rust_rules_answer_for_every_case() {
     let numbers = numbers();
     let pages: Vec<(u32, u32, bool)> = edge_pages().into_iter().collect();
     let nouns = [("match", "matches"), ("path", "paths")];
@@ -291,7 +343,46 @@ fn the_typescript_rules_give_the_rust_rules_answer_for_every_case() {
         .flat_map(|n| nouns.map(|(one, many)| (n, one, many)))
         .collect();
     let input = json!({"views": [], "thousands": numbers, "capped": pages, "count": counts});
-    let output = run_web("bridges_agree_rules", &input);
+    let mut differences = String::new();
+    let mirrors = [
+        (
+            "TypeScript",
+            "bridges/web/src/rules.ts",
+            run_web("bridges_agree_rules", &input),
+        ),
+        (
+            "Python",
+            "bridges/markdown/cardc_markdown/rules.py",
+            run_markdown("bridges_agree_rules", &input),
+        ),
+    ];
+    for (language, file, output) in &mirrors {
+        let found = differ(&numbers, &pages, &counts, language, output);
+        if !found.is_empty() {
+            let _ = writeln!(
+                differences,
+                "{file} has drifted from cardc-bridge-rules:\n{found}"
+            );
+        }
+    }
+    println!(
+        "the TypeScript and Python rules agree with the Rust rules on {} numbers, {} pages and \
+         {} counts",
+        numbers.len(),
+        pages.len(),
+        counts.len()
+    );
+    assert!(differences.is_empty(), "{differences}");
+}
+
+/// Where a mirror's answers (`output`, in the order of the cases) differ from the Rust rules'.
+fn differ(
+    numbers: &[u64],
+    pages: &[(u32, u32, bool)],
+    counts: &[(u64, &str, &str)],
+    language: &str,
+    output: &Value,
+) -> String {
     let answered = [
         ("thousands", numbers.len()),
         ("capped", pages.len()),
@@ -301,24 +392,23 @@ fn the_typescript_rules_give_the_rust_rules_answer_for_every_case() {
         assert_eq!(
             output[key].as_array().map(Vec::len),
             Some(len),
-            "agree.mjs answered every {key} case"
+            "the {language} mirror answered every {key} case"
         );
     }
-
     let mut differences = String::new();
-    for (n, ts) in numbers
+    for (n, mirror) in numbers
         .iter()
         .zip(output["thousands"].as_array().expect("thousands"))
     {
-        if ts.as_str() != Some(thousands(*n).as_str()) {
+        if mirror.as_str() != Some(thousands(*n).as_str()) {
             let _ = writeln!(
                 differences,
-                "thousands({n}): Rust {:?}, TypeScript {ts}",
+                "thousands({n}): Rust {:?}, {language} {mirror}",
                 thousands(*n)
             );
         }
     }
-    for (&(shown, total, truncated), ts) in pages
+    for (&(shown, total, truncated), mirror) in pages
         .iter()
         .zip(output["capped"].as_array().expect("capped"))
     {
@@ -326,33 +416,24 @@ fn the_typescript_rules_give_the_rust_rules_answer_for_every_case() {
             Value::Null,
             |Capped { shown, total }| json!({"shown": shown, "total": total}),
         );
-        if *ts != rust {
+        if *mirror != rust {
             let _ = writeln!(
                 differences,
-                "capped({shown}, {total}, {truncated}): Rust {rust}, TypeScript {ts}"
+                "capped({shown}, {total}, {truncated}): Rust {rust}, {language} {mirror}"
             );
         }
     }
-    for (&(n, one, many), ts) in counts
+    for (&(n, one, many), mirror) in counts
         .iter()
         .zip(output["count"].as_array().expect("count"))
     {
-        if ts.as_str() != Some(count(n, one, many).as_str()) {
+        if mirror.as_str() != Some(count(n, one, many).as_str()) {
             let _ = writeln!(
                 differences,
-                "count({n}, {one}, {many}): Rust {:?}, TypeScript {ts}",
+                "count({n}, {one}, {many}): Rust {:?}, {language} {mirror}",
                 count(n, one, many)
             );
         }
     }
-    println!(
-        "the TypeScript rules agree with the Rust rules on {} numbers, {} pages and {} counts",
-        numbers.len(),
-        pages.len(),
-        counts.len()
-    );
-    assert!(
-        differences.is_empty(),
-        "bridges/web/src/rules.ts has drifted from cardc-bridge-rules:\n{differences}"
-    );
+    differences
 }

@@ -1,6 +1,7 @@
-//! A crate outside the workspace, whose Cargo.toml has only the lines the README gives,
-//! compiles `schema/render_intent.cards` through the derive, and its types accept and reject the
-//! wire corpus exactly as the `render-intent` crate in `generated/` does.
+//! A crate outside the workspace, whose Cargo.toml has only the lines the README gives (and
+//! `cardc` patched to this checkout: the path form, until it is published), compiles
+//! `schema/render_intent.cards` through the derive, and its types accept and reject the wire
+//! corpus exactly as the `render-intent` crate in `generated/` does.
 //!
 //! It builds with cargo in trybuild's target directory (`target/tests/trybuild`), so the two
 //! share one set of compiled dependencies.
@@ -20,7 +21,8 @@ fn dependency_block(path: &str) -> String {
 }
 
 /// The `[dependencies]` lines the README's "Use it from Rust" section gives (the same as the
-/// book's "Use it from Rust"), with the path to this checkout filled in.
+/// book's "Use it from Rust"), whose published version line is patched to this checkout, the
+/// path form the README gives for today.
 fn readme_dependency_lines() -> String {
     let block = dependency_block("README.md");
     assert_eq!(
@@ -29,7 +31,10 @@ fn readme_dependency_lines() -> String {
         "docs/src/guide/rust.md gives other [dependencies] lines than the README"
     );
     let root = repo_root().canonicalize().expect("repository root");
-    block.replace("/path/to/cardc", &root.to_string_lossy())
+    format!(
+        "{block}\n[patch.crates-io]\ncardc = {{ path = {:?} }}\n",
+        root.join("cardc")
+    )
 }
 
 const MAIN: &str = r#"

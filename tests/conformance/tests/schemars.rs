@@ -1,6 +1,9 @@
 //! The schema schemars derives from the generated Rust types (the `schemars` feature), against the
-//! labels: which cases it judges differently from the contract, by class. The book ("What schemars'
-//! schema gets wrong", `docs/src/evidence/conformance.md`) lists the same classes and counts.
+//! labels: it may judge a case differently from the contract only in the classes listed here.
+//! How many cases fall in each is schemars' behaviour, not cardc's, so it is reported, not
+//! asserted: the test prints the figures the book gives ("What schemars' schema gets wrong",
+//! `docs/src/evidence/conformance.md`; `cargo test -p cardc-conformance --test schemars --
+//! --nocapture`).
 
 use std::collections::BTreeMap;
 
@@ -8,30 +11,29 @@ use cardc_conformance::gaps::{Gap, gaps};
 use cardc_conformance::schemars_reader::SchemarsReader;
 use cardc_conformance::{every_case, render_intent_ir};
 
-/// Each class schemars' schema accepts although the contract refuses it, with its count over
-/// the corpus and its mutations. Keep in step with the book.
-const EXPECTED: [(Gap, usize); 4] = [
-    (Gap::OptionalNull, 315),
-    (Gap::NullableMissing, 101),
-    (Gap::IntOutOfRange, 291),
-    (Gap::UnknownFieldInNestedVariant, 29),
+/// The classes schemars' schema may accept although the contract refuses them.
+const KNOWN: [Gap; 4] = [
+    Gap::OptionalNull,
+    Gap::NullableMissing,
+    Gap::IntOutOfRange,
+    Gap::UnknownFieldInNestedVariant,
 ];
 
 #[test]
 fn schemars_schema_differs_from_the_contract_only_in_the_listed_classes() {
     let schema = render_intent_ir();
     let reader = SchemarsReader::new();
-    let known = EXPECTED.map(|(gap, _)| gap);
     let mut counts: BTreeMap<Gap, usize> = BTreeMap::new();
     let mut failures = Vec::new();
-    for (class, case) in &every_case(&schema) {
+    let cases = every_case(&schema);
+    for (class, case) in &cases {
         let verdict = reader.read(case);
         if verdict.accepted == case.valid {
             continue;
         }
         let gap = gaps(&schema, &case.type_name, &case.payload)
             .into_iter()
-            .find(|gap| known.contains(gap));
+            .find(|gap| KNOWN.contains(gap));
         match gap {
             Some(gap) if !case.valid => *counts.entry(gap).or_default() += 1,
             _ => failures.push(format!(
@@ -41,10 +43,9 @@ fn schemars_schema_differs_from_the_contract_only_in_the_listed_classes() {
         }
     }
     assert!(failures.is_empty(), "unexplained:\n{}", failures.join("\n"));
-    assert_eq!(
-        counts,
-        BTreeMap::from(EXPECTED),
-        "the classes schemars' schema gets wrong changed: update EXPECTED and docs/src/evidence/conformance.md"
+    println!(
+        "schemars' schema over {} cases: {counts:?} accepted against the contract, by class",
+        cases.len()
     );
 }
 

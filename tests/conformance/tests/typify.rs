@@ -1,25 +1,21 @@
 //! The fifth reader: typify's Rust types, generated from the published JSON Schema alone. They
 //! must never decode a payload as the wrong variant, and may differ from the labels only on
-//! the classes of case that typify's own semantics cannot express, each counted here and in
-//! the book ("What typify gets wrong", `docs/src/evidence/conformance.md`).
+//! the classes of case that typify's own semantics cannot express. How many cases fall in each
+//! class is typify's behaviour, not cardc's, so it is reported, not asserted: the test prints
+//! the figures the book gives ("What typify gets wrong", `docs/src/evidence/conformance.md`;
+//! `cargo test -p cardc-conformance --test typify -- --nocapture`).
 
 use std::collections::BTreeMap;
 
 use cardc_conformance::gaps::{Gap, gaps};
 use cardc_conformance::{contract, every_case, render_intent_ir, typify_reader};
 
-/// Each class typify misjudges, with how many cases of the corpus and its mutations fall in
-/// it. Keep in step with the book.
-const EXPECTED: [(Gap, usize); 3] = [
-    (Gap::OptionalNull, 217),
-    (Gap::ArrayAsStruct, 4),
-    (Gap::TaggedUnitEnum, 1),
-];
+/// The classes typify's semantics cannot express, where it may differ from the labels.
+const KNOWN: [Gap; 3] = [Gap::OptionalNull, Gap::ArrayAsStruct, Gap::TaggedUnitEnum];
 
 #[test]
 fn typify_never_picks_a_wrong_variant_and_differs_only_where_it_cannot_express_the_contract() {
     let schema = render_intent_ir();
-    let known = EXPECTED.map(|(gap, _)| gap);
     let mut counts: BTreeMap<Gap, usize> = BTreeMap::new();
     let mut failures = Vec::new();
     let mut rewritten = 0;
@@ -42,7 +38,7 @@ fn typify_never_picks_a_wrong_variant_and_differs_only_where_it_cannot_express_t
         }
         let gap = gaps(&schema, &case.type_name, &case.payload)
             .into_iter()
-            .find(|gap| known.contains(gap));
+            .find(|gap| KNOWN.contains(gap));
         match gap {
             Some(gap) if !case.valid => *counts.entry(gap).or_default() += 1,
             _ => failures.push(format!(
@@ -58,13 +54,9 @@ fn typify_never_picks_a_wrong_variant_and_differs_only_where_it_cannot_express_t
         cases.len(),
         failures.join("\n")
     );
-    assert_eq!(
-        counts,
-        BTreeMap::from(EXPECTED),
-        "the classes typify gets wrong changed: update EXPECTED and docs/src/evidence/conformance.md"
-    );
-    assert!(
-        rewritten > 0,
-        "typify is expected to drop empty optional arrays"
+    println!(
+        "typify over {} cases: {counts:?} misjudged by class; {rewritten} valid payload(s) \
+         written back otherwise (still valid)",
+        cases.len()
     );
 }

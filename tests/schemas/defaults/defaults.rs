@@ -58,7 +58,7 @@ pub struct Envelope {
 impl Envelope {
     /// The default of `version`, which an absent key reads as.
     #[inline]
-    fn default_version() -> u16 {
+    pub fn default_version() -> u16 {
         1u16
     }
 }
@@ -198,7 +198,7 @@ pub struct NoteEvent {
 impl NoteEvent {
     /// The default of `text`, which an absent key reads as.
     #[inline]
-    fn default_text() -> String {
+    pub fn default_text() -> String {
         ::std::string::String::from("")
     }
 }
@@ -231,10 +231,18 @@ pub struct Part {
 impl Part {
     /// The default of `format`, which an absent key reads as.
     #[inline]
-    fn default_format() -> Format {
+    pub fn default_format() -> Format {
         Format::Plain
     }
 }
+
+/// A sequence number of the full 64-bit range.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Sequence")]
+pub struct Sequence(pub ::cardc_runtime::Decimal<u64>);
+
+::cardc_runtime::__private::newtype! { Sequence (Plain) }
 
 /// A task's progress: a closed enum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -298,6 +306,9 @@ pub struct Task {
     /// A newtype's default is its value's.
     #[schemars(default = "Task::default_lane")]
     pub lane: Lane,
+    /// A newtype of a decimal: its default is the decimal's, compared through both wrappers.
+    #[schemars(default = "Task::default_sequence")]
+    pub sequence: Sequence,
 }
 
 ::cardc_runtime::__private::object! {
@@ -313,54 +324,60 @@ pub struct Task {
         7 "pinned" [pinned]: bool = omit(Task::default_pinned, |value| *value) (Plain);
         8 "revision" [revision]: ::cardc_runtime::Decimal<u64> = omit(Task::default_revision, |value| value.0 != 0u64) (Plain);
         9 "lane" [lane]: Lane = omit(Task::default_lane, |value| value.0 != "main") (Plain);
+        10 "sequence" [sequence]: Sequence = omit(Task::default_sequence, |value| value.0.0 != 7u64) (Plain);
     }
-    build { id: 0, status: 1, kind: 2, content: 3, labels: 4, attempts: 5, weight: 6, pinned: 7, revision: 8, lane: 9 }
+    build { id: 0, status: 1, kind: 2, content: 3, labels: 4, attempts: 5, weight: 6, pinned: 7, revision: 8, lane: 9, sequence: 10 }
 }
 
 impl Task {
     /// The default of `status`, which an absent key reads as.
     #[inline]
-    fn default_status() -> Status {
+    pub fn default_status() -> Status {
         Status::Pending
     }
     /// The default of `kind`, which an absent key reads as.
     #[inline]
-    fn default_kind() -> Kind {
+    pub fn default_kind() -> Kind {
         Kind::Other
     }
     /// The default of `content`, which an absent key reads as.
     #[inline]
-    fn default_content() -> Vec<Part> {
+    pub fn default_content() -> Vec<Part> {
         ::std::vec::Vec::new()
     }
     /// The default of `labels`, which an absent key reads as.
     #[inline]
-    fn default_labels() -> ::std::collections::BTreeMap<String, String> {
+    pub fn default_labels() -> ::std::collections::BTreeMap<String, String> {
         ::std::collections::BTreeMap::new()
     }
     /// The default of `attempts`, which an absent key reads as.
     #[inline]
-    fn default_attempts() -> u8 {
+    pub fn default_attempts() -> u8 {
         0u8
     }
     /// The default of `weight`, which an absent key reads as.
     #[inline]
-    fn default_weight() -> f64 {
+    pub fn default_weight() -> f64 {
         1.5f64
     }
     /// The default of `pinned`, which an absent key reads as.
     #[inline]
-    fn default_pinned() -> bool {
+    pub fn default_pinned() -> bool {
         false
     }
     /// The default of `revision`, which an absent key reads as.
     #[inline]
-    fn default_revision() -> ::cardc_runtime::Decimal<u64> {
+    pub fn default_revision() -> ::cardc_runtime::Decimal<u64> {
         ::cardc_runtime::Decimal(0u64)
     }
     /// The default of `lane`, which an absent key reads as.
     #[inline]
-    fn default_lane() -> Lane {
+    pub fn default_lane() -> Lane {
         Lane(::std::string::String::from("main"))
+    }
+    /// The default of `sequence`, which an absent key reads as.
+    #[inline]
+    pub fn default_sequence() -> Sequence {
+        Sequence(::cardc_runtime::Decimal(7u64))
     }
 }

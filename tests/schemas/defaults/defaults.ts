@@ -187,6 +187,12 @@ export interface PartInput {
   format?: Format;
 }
 
+/**
+ * A sequence number of the full 64-bit range.
+ * Integer in 0..=18446744073709551615, written as a canonical decimal string.
+ */
+export type Sequence = string;
+
 /** A task's progress: a closed enum. */
 export type Status = 'pending' | 'running' | 'done';
 
@@ -248,6 +254,11 @@ export interface Task {
    * Default: `"main"`, which a writer writes as no key.
    */
   lane: Lane;
+  /**
+   * A newtype of a decimal: its default is the decimal's, compared through both wrappers.
+   * Default: `"7"`, which a writer writes as no key.
+   */
+  sequence: Sequence;
 }
 
 /**
@@ -306,6 +317,11 @@ export interface TaskInput {
    * Default: `"main"`, which a writer writes as no key.
    */
   lane?: Lane;
+  /**
+   * A newtype of a decimal: its default is the decimal's, compared through both wrappers.
+   * Default: `"7"`, which a writer writes as no key.
+   */
+  sequence?: Sequence;
 }
 
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
@@ -482,6 +498,16 @@ export function parsePart(value: unknown): cardcParsed<Part> {
 /** The JSON a conforming writer writes for a `Part`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
 export function writePart(value: Part): PartInput {
   return cardcWrite<PartInput>(checkPart, value);
+}
+
+/** Whether a value is a `Sequence`, exactly as the contract says. Never throws. */
+export function isSequence(value: unknown): value is Sequence {
+  return cardcIs(checkSequence, value);
+}
+
+/** The value as a `Sequence`, or where and how it breaks the contract. Never throws. */
+export function parseSequence(value: unknown): cardcParsed<Sequence> {
+  return cardcParseCopy<Sequence>(checkSequence, value);
 }
 
 /** Whether a value is a `Status`, exactly as the contract says. Never throws. */
@@ -1529,6 +1555,11 @@ function checkPart(value: unknown, s: cardcState, at: string, orNull?: boolean):
   s.type = outer;
 }
 
+/** Checks a `Sequence`. */
+function checkSequence(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615))$', 'u64 as a canonical decimal string')(value, s, at, orNull);
+}
+
 /** The strings of `Status`. */
 const valuesOfStatus = cardcStrings(['pending', 'running', 'done']);
 
@@ -1538,7 +1569,7 @@ function checkStatus(value: unknown, s: cardcState, at: string, orNull?: boolean
 }
 
 /** The keys of the fields of `Task`. */
-const keysOfTask: readonly string[] = ['id', 'status', 'kind', 'content', 'labels', 'attempts', 'weight', 'pinned', 'revision', 'lane'];
+const keysOfTask: readonly string[] = ['id', 'status', 'kind', 'content', 'labels', 'attempts', 'weight', 'pinned', 'revision', 'lane', 'sequence'];
 
 /** The checks of the fields of `Task` that are built from others, in field order. */
 const checksOfTask = [
@@ -1655,6 +1686,16 @@ function checkTask(value: unknown, s: cardcState, at: string, orNull?: boolean):
       }
     } else if (s.fix && !s.write) {
       cardcDefine(object, 'lane', 'main');
+    }
+    if (cardcPresent(keys, s, at, 'sequence', true)) {
+      known += 1;
+      const item = object['sequence'];
+      checkSequence(item, s, s.quiet ? '' : at + '/sequence');
+      if (s.write && item === '7') {
+        delete (object as { [key: string]: unknown })['sequence'];
+      }
+    } else if (s.fix && !s.write) {
+      cardcDefine(object, 'sequence', '7');
     }
     cardcRest(object, keys, s, at, true, keysOfTask, tags, known);
     s.depth -= 1;

@@ -1274,10 +1274,19 @@ function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], 
 }
 
 /**
- * Checks an object without fields (a unit variant): no key but the tags the unions above read.
- * A struct with fields has a check of its own that does the same field by field.
+ * Checks an object with no fields of its own, only the tags the unions above read: a unit
+ * variant (`closed`), which allows no other key, or an open union's catch-all, the object of a
+ * tag the union does not know, whose every other key holds any JSON value. A struct with fields
+ * has a check of its own that does the same field by field.
  */
-function cardcStruct(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string): void {
+function cardcNoFields(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  closed: boolean,
+): void {
   const outer = s.type;
   s.type = name;
   const tags = s.tags;
@@ -1287,7 +1296,7 @@ function cardcStruct(value: unknown, s: cardcState, at: string, orNull: boolean 
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    cardcRest(object, keys ?? Object.keys(object), s, at, true, cardcNoKeys, tags, tags.length);
+    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1631,7 +1640,7 @@ const tagsOfCheck = cardcTags('kind', ['pass', 'fail']);
 function checkCheck(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcTag(value, s, at, orNull, 'Check', tagsOfCheck, false)) {
     case 'pass':
-      return cardcStruct(value, s, at, orNull, 'Check');
+      return cardcNoFields(value, s, at, orNull, 'Check', true);
     case 'fail':
       {
         const outer = cardcVariant(s, 'Issue');

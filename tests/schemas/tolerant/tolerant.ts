@@ -612,10 +612,19 @@ function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], 
 }
 
 /**
- * Checks an object without fields (a unit variant): no key but the tags the unions above read.
- * A struct with fields has a check of its own that does the same field by field.
+ * Checks an object with no fields of its own, only the tags the unions above read: a unit
+ * variant (`closed`), which allows no other key, or an open union's catch-all, the object of a
+ * tag the union does not know, whose every other key holds any JSON value. A struct with fields
+ * has a check of its own that does the same field by field.
  */
-function cardcStruct(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string): void {
+function cardcNoFields(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  closed: boolean,
+): void {
   const outer = s.type;
   s.type = name;
   const tags = s.tags;
@@ -625,7 +634,7 @@ function cardcStruct(value: unknown, s: cardcState, at: string, orNull: boolean 
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    cardcRest(object, keys ?? Object.keys(object), s, at, true, cardcNoKeys, tags, tags.length);
+    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length);
     s.depth -= 1;
   }
   s.type = outer;
@@ -674,26 +683,6 @@ function cardcTag(
   }
   s.type = outer;
   return found;
-}
-
-/**
- * Checks an open union's catch-all: the object of a tag the union does not know, whose every key
- * but the tags the unions above read holds any JSON value.
- */
-function cardcOther(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = cardcNoKeys;
-  const keys = s.keys;
-  s.keys = undefined;
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    cardcRest(object, keys ?? Object.keys(object), s, at, false, cardcNoKeys, tags, tags.length);
-    s.depth -= 1;
-  }
-  s.type = outer;
 }
 
 /**
@@ -974,7 +963,7 @@ function checkCard(value: unknown, s: cardcState, at: string, orNull?: boolean):
     default:
       // A tag this build does not know: the object is the catch-all's,
       // whatever its keys, each holding any JSON value.
-      return cardcOther(value, s, at, orNull, 'Card');
+      return cardcNoFields(value, s, at, orNull, 'Card', false);
     case 'text':
       {
         const outer = cardcVariant(s, 'TextCard');
@@ -983,7 +972,7 @@ function checkCard(value: unknown, s: cardcState, at: string, orNull?: boolean):
         return;
       }
     case 'divider':
-      return cardcStruct(value, s, at, orNull, 'Card');
+      return cardcNoFields(value, s, at, orNull, 'Card', true);
   }
 }
 

@@ -556,10 +556,19 @@ function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], 
 }
 
 /**
- * Checks an object without fields (a unit variant): no key but the tags the unions above read.
- * A struct with fields has a check of its own that does the same field by field.
+ * Checks an object with no fields of its own, only the tags the unions above read: a unit
+ * variant (`closed`), which allows no other key, or an open union's catch-all, the object of a
+ * tag the union does not know, whose every other key holds any JSON value. A struct with fields
+ * has a check of its own that does the same field by field.
  */
-function cardcStruct(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string): void {
+function cardcNoFields(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  closed: boolean,
+): void {
   const outer = s.type;
   s.type = name;
   const tags = s.tags;
@@ -569,7 +578,7 @@ function cardcStruct(value: unknown, s: cardcState, at: string, orNull: boolean 
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    cardcRest(object, keys ?? Object.keys(object), s, at, true, cardcNoKeys, tags, tags.length);
+    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length);
     s.depth -= 1;
   }
   s.type = outer;
@@ -680,7 +689,7 @@ function checkBlockEvent(value: unknown, s: cardcState, at: string, orNull?: boo
         return;
       }
     case 'end':
-      return cardcStruct(value, s, at, orNull, 'BlockEvent');
+      return cardcNoFields(value, s, at, orNull, 'BlockEvent', true);
   }
 }
 
@@ -763,9 +772,9 @@ const tagsOfHealth = cardcTags('status', ['up', 'down']);
 function checkHealth(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcTag(value, s, at, orNull, 'Health', tagsOfHealth, false)) {
     case 'up':
-      return cardcStruct(value, s, at, orNull, 'Health');
+      return cardcNoFields(value, s, at, orNull, 'Health', true);
     case 'down':
-      return cardcStruct(value, s, at, orNull, 'Health');
+      return cardcNoFields(value, s, at, orNull, 'Health', true);
   }
 }
 
@@ -805,7 +814,7 @@ const tagsOfStreamEvent = cardcTags('type', ['ping', 'message_delta', 'message_s
 function checkStreamEvent(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcTag(value, s, at, orNull, 'StreamEvent', tagsOfStreamEvent, false)) {
     case 'ping':
-      return cardcStruct(value, s, at, orNull, 'StreamEvent');
+      return cardcNoFields(value, s, at, orNull, 'StreamEvent', true);
     case 'message_delta':
       {
         const outer = cardcVariant(s, 'MessageDelta');
@@ -814,7 +823,7 @@ function checkStreamEvent(value: unknown, s: cardcState, at: string, orNull?: bo
         return;
       }
     case 'message_stop':
-      return cardcStruct(value, s, at, orNull, 'StreamEvent');
+      return cardcNoFields(value, s, at, orNull, 'StreamEvent', true);
     case 'block':
       return checkBlockEvent(value, s, at);
   }

@@ -2,19 +2,33 @@
 //! by the compiler before it is written.
 
 use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cardc_codegen::diagnostics::Source;
 use cardc_codegen::{compile, import_json_schema, source_name};
 
-/// Exit status for unreadable input and unwritable output.
-const IO_FAILURE: u8 = 2;
+use crate::IO_FAILURE;
 
-/// Imports `schema` (at `root`, a JSON pointer, when given) into `out`: 0 when written (or
-/// already so), 1 when the document cannot be imported, 2 when a file cannot be read or
+/// `cardc import`'s arguments.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The JSON Schema file.
+    schema: PathBuf,
+    /// A JSON pointer to the schema to import instead of the document's root
+    /// (`/$defs/Config`): it is the entry, with the types it reaches.
+    #[arg(long, value_name = "POINTER")]
+    root: Option<String>,
+    /// The schema file to write, such as schema/imported.cards.
+    #[arg(short, long)]
+    out: PathBuf,
+}
+
+/// Imports the JSON Schema (at `--root`, a JSON pointer, when given) into `--out`: 0 when
+/// written (or already so), 1 when the document cannot be imported, 2 when a file cannot be read or
 /// written.
-pub(crate) fn run(schema: &Path, root: Option<&str>, out: &Path) -> ExitCode {
+pub(crate) fn run(args: &Args) -> ExitCode {
+    let (schema, root, out) = (&args.schema, args.root.as_deref(), &args.out);
     let name = source_name(schema);
     let text = match std::fs::read_to_string(schema) {
         Ok(text) => text,

@@ -2,8 +2,8 @@
 //! the `format` annotation and the `pattern` that enforces it, since draft 2020-12 does not
 //! make validators check formats.
 
-use super::ordered::{Json, Object};
-use crate::ir::{Bound, Constraints, Number};
+use super::ordered::Object;
+use crate::ir::{Bound, Constraints, JsonValue, Number};
 
 /// Adds the keywords of `constraints` to a value's schema.
 pub(super) fn constrain(schema: &mut Object, constraints: &Constraints) {
@@ -53,7 +53,7 @@ fn keyword(bound: Bound, inclusive: &'static str, exclusive: &'static str) -> &'
 }
 
 /// A bound's number, an integer for an integer type.
-fn number(bound: Bound) -> Json {
+fn number(bound: Bound) -> JsonValue {
     match bound.value {
         Number::Int(value) => value.into(),
         Number::Float(value) => value.into(),

@@ -1,24 +1,24 @@
 //! One `$defs` entry per named type, and the schema of every value type.
 
 use super::constraints::constrain;
-use super::ordered::{Json, Object};
+use super::ordered::Object;
 use super::{def_ref, insert_description};
 use crate::ir::{
-    Constant, Deprecated, EnumDef, Examples, Field, NewtypeDef, Schema, Shape, StructDef, Ty,
-    TypeDef, UnionDef, UnknownFields, UntaggedDef, Variant,
+    Constant, Deprecated, EnumDef, Examples, Field, JsonValue, NewtypeDef, Schema, Shape,
+    StructDef, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, Variant,
 };
 use crate::wording;
 
 /// The definition of one named type, in its standalone form: a struct is the plain object of
 /// its fields, and a union carries its own tag but no tag of a union it sits in. `schema`
 /// resolves a union's variant payloads.
-pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Json {
+pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> JsonValue {
     let mut map = match def {
         TypeDef::Struct(def) => struct_def(schema, def, &[]),
-        TypeDef::Newtype(def) => newtype_def(def),
+        TypeDef::Newtype(def) => newtype_def(schema, def),
         TypeDef::Union(def) => union_def(schema, def),
         TypeDef::Enum(def) => enum_def(def),
-        TypeDef::Untagged(def) => untagged_def(def),
+        TypeDef::Untagged(def) => untagged_def(schema, def),
     };
     insert_deprecated(&mut map, def.deprecated());
     insert_examples(&mut map, def.examples());
@@ -28,10 +28,7 @@ pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> Json {
 /// `"examples": [...]`, the type's or field's examples as they were written.
 fn insert_examples(map: &mut Object, examples: &Examples) {
     if !examples.is_empty() {
-        map.insert(
-            "examples",
-            examples.iter().map(Json::from).collect::<Vec<_>>(),
-        );
+        map.insert("examples", examples.clone());
     }
 }
 
@@ -63,15 +60,15 @@ fn struct_def(schema: &Schema, def: &StructDef, tags: &[TagPair]) -> Object {
             *field,
             Object::of([
                 ("type", "string".into()),
-                ("enum", vec![Json::from(*value)].into()),
+                ("enum", vec![JsonValue::from(*value)].into()),
             ]),
         );
-        required.push(Json::from(*field));
+        required.push(JsonValue::from(*field));
     }
     // A flattened struct's fields are properties of this object, so that
     // `additionalProperties: false` closes it exactly, with no `allOf` for it to break.
     for field in schema.object_fields(def) {
-        properties.insert(field.wire_name.clone(), field_schema(field));
+        properties.insert(field.wire_name.clone(), field_schema(schema, field));
         if !field.presence.may_be_absent() {
             required.push(field.wire_name.clone().into());
         }
@@ -90,15 +87,15 @@ fn struct_def(schema: &Schema, def: &StructDef, tags: &[TagPair]) -> Object {
 /// A field's property schema: its docs as `description`, its default, then its type's
 /// keywords. A defaulted key is not `required`, and `default` says what its absence reads as
 /// (an annotation: validators do not apply it).
-fn field_schema(field: &Field) -> Object {
+fn field_schema(schema: &Schema, field: &Field) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &field.docs);
     insert_deprecated(&mut map, field.deprecated.as_ref());
     if let Some(default) = &field.default {
-        map.insert("default", Json::from(&default.value));
+        map.insert("default", default.value.clone());
     }
     insert_examples(&mut map, &field.examples);
-    let mut value = ty_schema(&field.ty);
+    let mut value = ty_schema(schema, &field.ty);
     constrain(&mut value, &field.constraints);
     map.extend(if field.presence.may_be_null() {
         or_null(value)
@@ -148,7 +145,7 @@ fn dispatch(schema: &Schema, def: &UnionDef) -> Object {
 /// union's object of another tag then passes no `if` of [`conditions`], so it may hold any
 /// keys, as the catch-all keeps them; a known tag still applies its variant's `then`.
 fn tag_check(def: &UnionDef) -> Object {
-    let values: Vec<Json> = def
+    let values: Vec<JsonValue> = def
         .variants
         .iter()
         .map(|variant| variant.tag_value.clone().into())
@@ -160,7 +157,7 @@ fn tag_check(def: &UnionDef) -> Object {
     };
     Object::of([
         ("properties", Object::of([(tag, check.into())]).into()),
-        ("required", vec![Json::from(tag)].into()),
+        ("required", vec![JsonValue::from(tag)].into()),
     ])
 }
 
@@ -170,7 +167,7 @@ fn tag_check(def: &UnionDef) -> Object {
 /// tag, then its own variants' conditions, each with one tag more: nested unions are flattened
 /// into the outermost union's list, so that a fault passes through one `if` per union that a
 /// field holds, not one per level of nesting.
-fn conditions(schema: &Schema, def: &UnionDef, outer: &[TagPair], out: &mut Vec<Json>) {
+fn conditions(schema: &Schema, def: &UnionDef, outer: &[TagPair], out: &mut Vec<JsonValue>) {
     for variant in &def.variants {
         let mut tags = outer.to_vec();
         tags.push((&def.tag, &variant.tag_value));
@@ -207,7 +204,7 @@ fn picked(tags: &[TagPair]) -> Object {
             )
         })
         .collect();
-    let required: Vec<Json> = tags.iter().map(|(tag, _)| Json::from(*tag)).collect();
+    let required: Vec<JsonValue> = tags.iter().map(|(tag, _)| JsonValue::from(*tag)).collect();
     Object::of([
         ("properties", properties.into()),
         ("required", required.into()),
@@ -255,13 +252,13 @@ fn branch(
 /// picks it), each `then` the variant's schema titled with its name, and `false` at the end.
 /// It picks the variant exactly as every reader does, and a fault inside a variant is reported
 /// where it is, not as a `oneOf` that no branch matched.
-fn untagged_def(def: &UntaggedDef) -> Object {
-    let mut chain = Json::Bool(false);
+fn untagged_def(schema: &Schema, def: &UntaggedDef) -> Object {
+    let mut chain = JsonValue::Bool(false);
     for variant in def.variants.iter().rev() {
         let mut then = Object::default();
         then.insert("title", variant.name.clone());
         insert_description(&mut then, &variant.docs);
-        then.extend(ty_schema(&variant.ty));
+        then.extend(ty_schema(schema, &variant.ty));
         let mut link = Object::default();
         link.insert("if", shape_schema(&variant.shape));
         link.insert("then", then);
@@ -271,7 +268,7 @@ fn untagged_def(def: &UntaggedDef) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &def.docs);
     // The checker refuses a union without variants, so the chain is a link.
-    if let Json::Object(chain) = chain {
+    if let JsonValue::Object(chain) = chain {
         map.extend(chain);
     }
     map
@@ -295,23 +292,23 @@ fn shape_schema(shape: &Shape) -> Object {
                 "properties",
                 Object::of([(key.as_str(), true.into())]).into(),
             ),
-            ("required", vec![Json::from(key.as_str())].into()),
+            ("required", vec![JsonValue::from(key.as_str())].into()),
         ]),
     }
 }
 
 /// A newtype: the schema of the type it wraps, under its own name.
-fn newtype_def(def: &NewtypeDef) -> Object {
+fn newtype_def(schema: &Schema, def: &NewtypeDef) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &def.docs);
-    map.extend(ty_schema(&def.ty));
+    map.extend(ty_schema(schema, &def.ty));
     map
 }
 
 /// A unit-only enum: one of its wire strings. JSON Schema cannot mark one value of an `enum`
 /// deprecated, so the description says which are.
 fn enum_def(def: &EnumDef) -> Object {
-    let values: Vec<Json> = def
+    let values: Vec<JsonValue> = def
         .values
         .iter()
         .map(|value| value.wire_name.clone().into())
@@ -354,7 +351,7 @@ fn or_null(value: Object) -> Object {
 
 /// The keywords of a value type's schema. `null` is added with `if`/`else`, never with a
 /// `type` array, because ajv's strict mode rejects union types.
-pub(super) fn ty_schema(ty: &Ty) -> Object {
+pub(super) fn ty_schema(schema: &Schema, ty: &Ty) -> Object {
     match ty {
         Ty::String => Object::of([("type", "string".into())]),
         Ty::Bool => Object::of([("type", "boolean".into())]),
@@ -372,17 +369,20 @@ pub(super) fn ty_schema(ty: &Ty) -> Object {
         ]),
         Ty::F64 => Object::of([("type", "number".into())]),
         Ty::Json => Object::default(),
-        Ty::Vec(item) => Object::of([("type", "array".into()), ("items", ty_schema(item).into())]),
+        Ty::Vec(item) => Object::of([
+            ("type", "array".into()),
+            ("items", ty_schema(schema, item).into()),
+        ]),
         Ty::Map(value) => Object::of([
             ("type", "object".into()),
-            ("additionalProperties", ty_schema(value).into()),
+            ("additionalProperties", ty_schema(schema, value).into()),
         ]),
-        Ty::Boxed(inner) => ty_schema(inner),
-        Ty::Nullable(inner) => or_null(ty_schema(inner)),
-        Ty::Named(name) => Object::of([("$ref", def_ref(name).into())]),
+        Ty::Boxed(inner) => ty_schema(schema, inner),
+        Ty::Nullable(inner) => or_null(ty_schema(schema, inner)),
+        Ty::Named(name) => Object::of([("$ref", def_ref(schema, name).into())]),
         // A one-value `enum` rather than `const`, for the reason tags are (see `struct_def`).
         Ty::Const(constant) => {
-            let (kind, value): (&str, Json) = match constant {
+            let (kind, value): (&str, JsonValue) = match constant {
                 Constant::String(text) => ("string", text.clone().into()),
                 Constant::Int(number) => ("integer", (*number).into()),
                 Constant::Bool(flag) => ("boolean", (*flag).into()),

@@ -3,7 +3,7 @@
 
 use proc_macro2::Literal;
 
-use super::fields::string_literal;
+use super::escape::string_literal;
 use crate::ir::{Bound, Field, Number};
 
 /// The checks of a `Checked` reader, in the runtime macros' spelling (see its

@@ -2,7 +2,7 @@
 
 use quote::quote;
 
-use super::fields::string_literal;
+use super::escape::string_literal;
 use super::{Item, Runtime, ident, json_schema_derive, notes, with_examples};
 use crate::ir::EnumDef;
 

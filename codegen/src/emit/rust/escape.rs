@@ -1,5 +1,5 @@
 //! Rust spelling of schema text: the one place that decides how schema text becomes comment
-//! text, for every item the emitter writes. How a name becomes a Rust identifier is
+//! text and string literals, for every item the emitter writes. How a name becomes a Rust identifier is
 //! [`crate::naming::rust::rust_ident_text`], which the syntax layer reads too.
 
 use crate::text::hides_or_breaks_text;
@@ -19,6 +19,11 @@ pub fn comment_text(text: &str) -> String {
         }
     }
     out
+}
+
+/// A string as a Rust string literal, escaped: a schema string never becomes code.
+pub(super) fn string_literal(text: &str) -> String {
+    proc_macro2::Literal::string(text).to_string()
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use syn::parse_quote;
 
 use super::checks::checks;
 use super::defaults;
+use super::escape::string_literal;
 use super::types::{rust_type, too_complex_for_clippy, type_text};
 use super::{Runtime, ident, notes, with_examples};
 use crate::ir::{Constant, Field, OnInvalid, Presence, Schema, Ty};
@@ -208,11 +209,6 @@ pub(super) fn constant_value(constant: &Constant) -> String {
         Constant::Int(number) => Literal::i64_suffixed(*number).to_string(),
         Constant::Bool(flag) => flag.to_string(),
     }
-}
-
-/// A string as a Rust string literal, escaped: a schema string never becomes code.
-pub(super) fn string_literal(text: &str) -> String {
-    Literal::string(text).to_string()
 }
 
 /// The schemars arguments of a key that may be absent: `default` makes it not required, and

@@ -4,7 +4,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::defaults;
-use super::fields::{constant_value, field, is_constant, reader, slot_type, string_literal};
+use super::escape::string_literal;
+use super::fields::{constant_value, field, is_constant, reader, slot_type};
 use super::{Item, Runtime, ident, json_schema_derive, notes, with_examples};
 use crate::ir::{Field, Schema, StructDef, Ty};
 use crate::naming::rust::{EXTRA_FIELDS, rust_ident_text};

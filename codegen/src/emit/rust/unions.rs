@@ -16,7 +16,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::early::{Plan, UnionPlan};
-use super::fields::string_literal;
+use super::escape::string_literal;
 use super::{Runtime, ident, json_schema_derive, notes, with_examples};
 use crate::ir::{CatchAll, Schema, TypeDef, UnionDef, Variant};
 use crate::naming::rust::{bridge_method, bridge_trait};

@@ -3,7 +3,8 @@
 
 use quote::quote;
 
-use super::fields::{string_literal, value_reader};
+use super::escape::string_literal;
+use super::fields::value_reader;
 use super::types::rust_type;
 use super::{Item, Runtime, doc_attrs, ident, json_schema_derive, notes, with_examples};
 use crate::ir::{Schema, Shape, UntaggedDef};

@@ -87,7 +87,7 @@ pub(super) fn guards(schema: &Schema, inputs: &BTreeSet<String>, checks: Checks)
         out: Writer::default(),
         entries: Writer::default(),
     };
-    if schema.types.is_empty() {
+    if schema.own_types().next().is_none() {
         return guards.finish();
     }
     guards.entries.blank();
@@ -95,7 +95,7 @@ pub(super) fn guards(schema: &Schema, inputs: &BTreeSet<String>, checks: Checks)
     if !inputs.is_empty() {
         guards.entries.text(BANNER_INPUTS);
     }
-    for def in schema.types.values() {
+    for def in schema.own_types() {
         guards.out.blank();
         match def {
             TypeDef::Struct(def) => guards.emit_struct(def),
@@ -215,7 +215,7 @@ impl Guards<'_> {
         self.out.indent();
         if def.is_open() {
             // `undefined`: the tag was missing or no string, and said so.
-            self.used.insert("cardcOther");
+            self.used.insert("cardcNoFields");
             self.out.line("case undefined:");
             self.out.line("  return;");
             self.out.line("default:");
@@ -224,7 +224,7 @@ impl Guards<'_> {
             self.out
                 .line("  // whatever its keys, each holding any JSON value.");
             self.out.line(&format!(
-                "  return cardcOther(value, s, at, orNull, {});",
+                "  return cardcNoFields(value, s, at, orNull, {}, false);",
                 string_literal(name)
             ));
         }
@@ -234,9 +234,9 @@ impl Guards<'_> {
             match &variant.payload {
                 // A unit variant: the tags its unions read, and no other key.
                 None => {
-                    self.used.insert("cardcStruct");
+                    self.used.insert("cardcNoFields");
                     self.out.line(&format!(
-                        "return cardcStruct(value, s, at, orNull, {});",
+                        "return cardcNoFields(value, s, at, orNull, {}, true);",
                         string_literal(name)
                     ));
                 }

@@ -12,8 +12,16 @@
 
 use std::collections::BTreeSet;
 
+use crate::limits::MAX_JSON_DEPTH;
+
 /// The helpers' source: sections that each start with a `//@ name: needs` line.
 const RUNTIME: &str = include_str!("runtime.ts");
+
+/// What `runtime.ts` writes in place of a limit the compiler defines, each with its value: the
+/// helpers hold [`MAX_JSON_DEPTH`] itself rather than a copy of it.
+fn substitutions() -> [(&'static str, String); 1] {
+    [("$MAX_JSON_DEPTH", MAX_JSON_DEPTH.to_string())]
+}
 
 /// The line prefix that starts a helper's section.
 const MARKER: &str = "//@ ";
@@ -32,6 +40,7 @@ struct Helper {
 /// which every test that emits guards would meet.
 fn helpers() -> Vec<Helper> {
     let mut helpers: Vec<Helper> = Vec::new();
+    let substitutions = substitutions();
     for line in RUNTIME.lines() {
         if let Some(marker) = line.strip_prefix(MARKER) {
             let (name, needs) = marker
@@ -43,7 +52,11 @@ fn helpers() -> Vec<Helper> {
                 text: String::new(),
             });
         } else if let Some(helper) = helpers.last_mut() {
-            helper.text.push_str(line);
+            let mut line = line.to_string();
+            for (placeholder, value) in &substitutions {
+                line = line.replace(placeholder, value);
+            }
+            helper.text.push_str(&line);
             helper.text.push('\n');
         }
     }

@@ -278,7 +278,7 @@ function cardcTags(tag: string, values: readonly string[]): cardcTagging {
  * The deepest nesting of arrays and objects accepted: serde_json's limit, so that the Rust types
  * and the guards refuse the same input, and a hostile one cannot exhaust the stack.
  */
-const cardcMaxDepth = 127;
+const cardcMaxDepth = $MAX_JSON_DEPTH;
 
 /** Whether entering one more array or object goes too deep; if so, records it. */
 function cardcDeeper(s: cardcState, at: string): boolean {
@@ -461,12 +461,21 @@ function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], 
   }
 }
 
-//@ cardcStruct: cardcObject cardcRest cardcNoKeys
+//@ cardcNoFields: cardcObject cardcRest cardcNoKeys
 /**
- * Checks an object without fields (a unit variant): no key but the tags the unions above read.
- * A struct with fields has a check of its own that does the same field by field.
+ * Checks an object with no fields of its own, only the tags the unions above read: a unit
+ * variant (`closed`), which allows no other key, or an open union's catch-all, the object of a
+ * tag the union does not know, whose every other key holds any JSON value. A struct with fields
+ * has a check of its own that does the same field by field.
  */
-function cardcStruct(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string): void {
+function cardcNoFields(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  closed: boolean,
+): void {
   const outer = s.type;
   s.type = name;
   const tags = s.tags;
@@ -476,7 +485,7 @@ function cardcStruct(value: unknown, s: cardcState, at: string, orNull: boolean 
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    cardcRest(object, keys ?? Object.keys(object), s, at, true, cardcNoKeys, tags, tags.length);
+    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length);
     s.depth -= 1;
   }
   s.type = outer;
@@ -526,27 +535,6 @@ function cardcTag(
   }
   s.type = outer;
   return found;
-}
-
-//@ cardcOther: cardcObject cardcRest cardcNoKeys
-/**
- * Checks an open union's catch-all: the object of a tag the union does not know, whose every key
- * but the tags the unions above read holds any JSON value.
- */
-function cardcOther(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string): void {
-  const outer = s.type;
-  s.type = name;
-  const tags = s.tags;
-  s.tags = cardcNoKeys;
-  const keys = s.keys;
-  s.keys = undefined;
-  const object = cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    cardcRest(object, keys ?? Object.keys(object), s, at, false, cardcNoKeys, tags, tags.length);
-    s.depth -= 1;
-  }
-  s.type = outer;
 }
 
 //@ cardcVariant: cardcState

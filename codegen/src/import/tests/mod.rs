@@ -295,6 +295,28 @@ fn hostile_keys_stay_in_their_literals_and_comments() {
     ));
 }
 
+/// `Self` is a keyword the schema syntax cannot write even raw: a type, a variant and an enum
+/// value that would take it are numbered instead, and the import checks.
+#[test]
+fn names_the_schema_syntax_cannot_write_are_numbered() {
+    insta::assert_snapshot!(imported(
+        r##"{
+          "$ref": "#/$defs/Self",
+          "$defs": {
+            "Self": {
+              "oneOf": [
+                {"type": "object", "properties": {"kind": {"const": "self"}, "role": {"$ref": "#/$defs/Role"}},
+                 "required": ["kind", "role"], "additionalProperties": false},
+                {"type": "object", "properties": {"kind": {"const": "other"}},
+                 "required": ["kind"], "additionalProperties": false}
+              ]
+            },
+            "Role": {"type": "string", "enum": ["self", "peer"]}
+          }
+        }"##
+    ));
+}
+
 #[test]
 fn input_errors_name_their_pointer() {
     let not_json = problems("{", None);

@@ -216,7 +216,19 @@ pub fn python_interpreter() -> PathBuf {
 /// Runs the environment's Python from the repository root, returning its stdout. It writes no
 /// bytecode beside the packages it imports, which are in the tree.
 pub fn python(args: &[&std::ffi::OsStr]) -> String {
-    let output = Command::new(python_interpreter())
+    python_with_path(args, &[])
+}
+
+/// [`python`], with the directories at `path` on Python's import path.
+pub fn python_with_path(args: &[&std::ffi::OsStr], path: &[PathBuf]) -> String {
+    let mut command = Command::new(python_interpreter());
+    if !path.is_empty() {
+        command.env(
+            "PYTHONPATH",
+            std::env::join_paths(path).expect("paths without separators"),
+        );
+    }
+    let output = command
         .current_dir(repo_root())
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .args(args)

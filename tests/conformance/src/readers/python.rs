@@ -1,9 +1,9 @@
 //! The generated Python package as a reader, run under the interpreter of `scripts/python-env`.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::{Reader, TargetReaders, python, verdict_for, verdict_lines};
+use super::{Reader, TargetReaders, python_with_path, verdict_for, verdict_lines};
 use crate::{Case, Subject, Verdict};
 
 /// The Python target's entry in the registry. The package reads strictly only: it has no
@@ -20,7 +20,13 @@ impl TargetReaders for Readers {
         let package = init
             .parent()
             .unwrap_or_else(|| panic!("{} is in no package directory", init.display()));
-        vec![Box::new(PythonReader::run(package, corpus))]
+        // The directories the packages it imports from are in.
+        let path: Vec<PathBuf> = subject
+            .imported(self.key())
+            .iter()
+            .filter_map(|init| Some(init.parent()?.parent()?.to_path_buf()))
+            .collect();
+        vec![Box::new(PythonReader::with_path(package, corpus, &path))]
     }
 }
 
@@ -34,11 +40,20 @@ pub struct PythonReader {
 impl PythonReader {
     /// Runs `tests/python/python_check.py` over the corpus with the package at `package`.
     pub fn run(package: &Path, corpus: &Path) -> Self {
-        let output = python(&[
-            "tests/python/python_check.py".as_ref(),
-            package.as_os_str(),
-            corpus.as_os_str(),
-        ]);
+        Self::with_path(package, corpus, &[])
+    }
+
+    /// [`PythonReader::run`], with the directories at `path` on Python's import path, where
+    /// the packages the package imports from are.
+    pub fn with_path(package: &Path, corpus: &Path, path: &[PathBuf]) -> Self {
+        let output = python_with_path(
+            &[
+                "tests/python/python_check.py".as_ref(),
+                package.as_os_str(),
+                corpus.as_os_str(),
+            ],
+            path,
+        );
         PythonReader {
             verdicts: verdict_lines("python", &output),
         }

@@ -139,6 +139,15 @@ impl Compiled {
         })
     }
 
+    /// The committed Rust output of the schema of stem `stem` of the golden project `case`,
+    /// compiled by `cardc-golden` beside the outputs of the files it imports.
+    pub fn project(case: &str, stem: &str) -> Self {
+        let (case, stem) = (case.to_string(), stem.to_string());
+        Compiled::new(move |type_name, request| {
+            cardc_golden::with_project_type(&case, &stem, type_name, request)
+        })
+    }
+
     /// The strict verdict of the type `type_name` on `payload`, or `None` for an unknown type.
     fn round_trip(&self, type_name: &str, payload: &Value, expected: &Value) -> Option<Verdict> {
         match (self.0)(type_name, Request::RoundTrip { payload, expected })? {
@@ -181,6 +190,13 @@ impl RustReader {
     pub fn golden(case: &str) -> Self {
         RustReader {
             compiled: Compiled::golden(case),
+        }
+    }
+
+    /// The schema of stem `stem` of the golden project `case` (see [`Compiled::project`]).
+    pub fn project(case: &str, stem: &str) -> Self {
+        RustReader {
+            compiled: Compiled::project(case, stem),
         }
     }
 

@@ -462,3 +462,25 @@ fn decimals_are_the_runtimes_type_and_constraints_check_the_value_read() {
         assert_has(&checked, snippet);
     }
 }
+
+/// A newtype of a decimal is reached through both wrappers as one field path, `value.0.0`, in
+/// the written file and in the derive's items alike, never `value.0 .0` (how a printer that
+/// keeps `0.` from lexing as a float spells the two tuple indices as separate tokens).
+#[test]
+fn a_newtype_of_a_decimal_is_one_field_path() {
+    let schema = crate::compile(
+        "sequence.cards",
+        "struct Task {\n    #[default = \"\\\"7\\\"\"]\n    #[omit_default]\n    sequence: \
+         Sequence,\n}\n\nstruct Sequence(Decimal<u64>);\n",
+    )
+    .expect("the schema compiles");
+    for runtime in [Runtime::Crate, Runtime::Facade] {
+        let text = items_text(&schema, runtime);
+        assert_has(&text, "|value| value.0.0 != 7u64)");
+        assert!(!text.contains(".0 .0"), "{text}");
+    }
+    // The derive's tokens: the two indices are one float-like literal, as rustc lexes
+    // `value.0.0` and splits it.
+    let tokens = items(&schema, Runtime::Facade).to_string();
+    assert!(tokens.contains("value . 0.0 != 7u64"), "{tokens}");
+}

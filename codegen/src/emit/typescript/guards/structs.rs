@@ -9,6 +9,7 @@ use super::Guards;
 use crate::ir::{
     Field, FieldDefault, JsonValue, OnInvalid, Presence, StructDef, Ty, UnknownFields,
 };
+use crate::json_pointer;
 
 /// How a struct's check calls the check of one field's value.
 enum Call {
@@ -63,11 +64,6 @@ fn item_pointer(segment: &str) -> String {
 /// Whether a check expression is a check's name, which a call site can name directly.
 fn is_name(check: &str) -> bool {
     check.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// A key as one JSON pointer segment (RFC 6901), as the runtime's `cardcEscape` writes it.
-fn pointer_segment(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
 }
 
 impl Guards<'_> {
@@ -131,7 +127,7 @@ impl Guards<'_> {
             };
             reads.push(FieldRead {
                 key,
-                segment: format!("/{}", pointer_segment(&field.wire_name)),
+                segment: json_pointer::child("", &field.wire_name),
                 optional: field.presence.may_be_absent(),
                 quick,
                 call,

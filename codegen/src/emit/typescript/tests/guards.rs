@@ -226,7 +226,7 @@ fn a_file_gets_only_the_helpers_its_guards_use() {
     }
     for unused in [
         "cardcObject",
-        "cardcStruct",
+        "cardcNoFields",
         "cardcJson",
         "cardcDeeper",
         "cardcEscape",

@@ -120,6 +120,7 @@ class Task(_cardc.Model):
         "pinned",
         "revision",
         "lane",
+        "sequence",
     )
 
     id: str
@@ -158,6 +159,9 @@ class Task(_cardc.Model):
     lane: Lane = _p.Field(default="main", exclude_if=_cardc.equal_to("main"))
     """A newtype's default is its value's."""
 
+    sequence: Sequence = _p.Field(default="7", exclude_if=_cardc.equal_to("7"))
+    """A newtype of a decimal: its default is the decimal's, compared through both wrappers."""
+
 
 class Event_Created(Created):
     """The Created variant of Event."""
@@ -184,6 +188,10 @@ Lane = _te.TypeAliasType("Lane", str)
 """The lane a task runs in."""
 
 
+Sequence = _te.TypeAliasType("Sequence", _cardc.DecimalU64)
+"""A sequence number of the full 64-bit range."""
+
+
 # Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
 # `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
 parse_created = _cardc.Parser[Created](Created, "Created")
@@ -202,6 +210,8 @@ parse_note_event = _cardc.Parser[NoteEvent](NoteEvent, "NoteEvent")
 parse_note_event_json = parse_note_event.json
 parse_part = _cardc.Parser[Part](Part, "Part")
 parse_part_json = parse_part.json
+parse_sequence = _cardc.Parser[Sequence](Sequence, "Sequence")
+parse_sequence_json = parse_sequence.json
 parse_status = _cardc.Parser[Status](Status, "Status")
 parse_status_json = parse_status.json
 parse_task = _cardc.Parser[Task](Task, "Task")
@@ -248,6 +258,7 @@ __all__ = [
     "Lane",
     "NoteEvent",
     "Part",
+    "Sequence",
     "Status",
     "Task",
     "parse_created",
@@ -266,6 +277,8 @@ __all__ = [
     "parse_note_event_json",
     "parse_part",
     "parse_part_json",
+    "parse_sequence",
+    "parse_sequence_json",
     "parse_status",
     "parse_status_json",
     "parse_task",
