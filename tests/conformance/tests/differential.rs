@@ -33,10 +33,10 @@ fn every_reader_agrees_on_drawn_schemas_and_payloads() {
     let mut batch = 0u64;
     while report.payloads < target {
         batch += 1;
-        let seeds = differential::fresh_seeds(batch, 24);
+        let seeds = differential::fresh_seeds(batch, 12);
         let drawn = differential::schemas(&seeds, 1000 * batch as usize);
         let dir = outputs::scratch("cardc-differential", &format!("batch-{batch}"));
-        let more = differential::run(&drawn, 60, &dir);
+        let more = differential::run(&drawn, 40, &dir);
         merge(&mut report, more);
         eprintln!(
             "differential: {} schemas, {} payloads ({} lexical), {} disagreements",

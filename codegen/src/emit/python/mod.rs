@@ -1041,7 +1041,7 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
                 .iter()
                 .map(|variant| {
                     let (shape, key) = shape_choice(&variant.shape);
-                    let key = key.map_or("None".to_string(), |key| string_literal(key));
+                    let key = key.map_or("None".to_string(), string_literal);
                     Code::text(format!("(\"{shape}\", {key})"))
                 })
                 .collect();

@@ -120,7 +120,7 @@ fn integral(number: &serde_json::Number) -> Option<i128> {
     }
     let value = number.as_f64()?;
     // Integral and within i128, so `as` is exact.
-    (value.fract() == 0.0 && value.abs() < 1e38).then(|| value as i128)
+    (value.fract() == 0.0 && value.abs() < 1e38).then_some(value as i128)
 }
 
 /// Parses the `{"name", "accepted", "errors", "pointer"}` lines a reader run under node or

@@ -94,7 +94,10 @@ impl cardc_golden::TypeAction for Request<'_> {
 /// A subject's compiled Rust types, chosen by name at run time: answers a [`Request`] as the
 /// type of that name, or `None` for a name the schema does not declare.
 #[derive(Clone)]
-pub struct Compiled(Arc<dyn Fn(&str, Request<'_>) -> Option<Answer> + Send + Sync>);
+pub struct Compiled(Arc<Dispatch>);
+
+/// Answers a request as the type of the name it is given, or `None` for an unknown name.
+type Dispatch = dyn Fn(&str, Request<'_>) -> Option<Answer> + Send + Sync;
 
 macro_rules! render_intent_types {
     ($($name:ident),*) => {
