@@ -10,6 +10,7 @@ pub mod contract;
 pub mod contracts;
 pub mod differential;
 pub mod gaps;
+pub mod import_proof;
 pub mod lexical;
 pub mod mutate;
 pub mod outputs;

@@ -102,6 +102,23 @@ fn read(path: &Path, name: &str) -> Option<String> {
     }
 }
 
+/// The schema at `path` as committed in git `revision` (what `--baseline` names), named
+/// `revision:name` in messages; `None` when git cannot read it, the reason printed.
+fn committed(revision: &str, path: &Path, name: &str) -> Option<(String, String)> {
+    let label = format!("{revision}:{name}");
+    match cardc_codegen::git::committed(revision, path) {
+        Ok(text) => Some((label, text)),
+        Err(reason) => {
+            eprintln!(
+                "error: cannot read schema {}: {}",
+                escaped(&label),
+                escaped(&reason)
+            );
+            None
+        }
+    }
+}
+
 /// Compiles a schema as `generate` does, printing its problems; `None` when it is invalid.
 /// `header` is its name in the outputs, `name` in messages.
 fn compiled(header: &str, name: &str, text: &str) -> Option<Schema> {

@@ -398,3 +398,26 @@ fn every_type_of_a_schema_has_a_section_and_every_link_a_target() {
         );
     }
 }
+
+/// A type with a link in it is code spans and a link side by side; the spaces of the type go
+/// between them, so that no span starts or ends with one (which pads it: `` ` Map<String,  ` ``).
+#[test]
+fn a_linked_type_keeps_its_spaces_outside_the_code_spans() {
+    use super::markdown::{Links, ty};
+    use crate::ir::Ty;
+    let named = || Box::new(Ty::Named("Id".to_string()));
+    assert_eq!(
+        ty(&Ty::Map(named()), Links::Anchors),
+        "`Map<String,` [`Id`](#type-Id)`>`"
+    );
+    // Without links (an editor's hover), one span: two side by side would read as one.
+    assert_eq!(ty(&Ty::Map(named()), Links::None), "`Map<String, Id>`");
+    assert_eq!(
+        ty(&Ty::Map(Box::new(Ty::Vec(named()))), Links::Anchors),
+        "`Map<String, Vec<`[`Id`](#type-Id)`>>`"
+    );
+    assert_eq!(
+        ty(&Ty::Map(Box::new(Ty::String)), Links::Anchors),
+        "`Map<String, String>`"
+    );
+}
