@@ -211,7 +211,8 @@ type Answers = BTreeMap<String, Value>;
 
 /// Builds the runner crate: each schema's Rust output as a module, and a binary that reads
 /// cases (`{"name", "module", "type", "text"}` lines) and prints what `cardc::decode_str` and
-/// `cardc::decode_str_tolerant` make of each. Returns the binary's path.
+/// `cardc::decode_str_tolerant` make of each. Returns the path of a copy of the binary under
+/// `dir`.
 fn build_runner(drawn: &[Drawn], dir: &Path) -> PathBuf {
     let modules: Vec<(String, String)> = drawn
         .iter()
@@ -241,7 +242,14 @@ fn build_runner(drawn: &[Drawn], dir: &Path) -> PathBuf {
         files: &[("src/main.rs", main)],
     }
     .build(&crate_dir, &[&[]]);
-    repo_root().join("target/tests/trybuild/debug/cardc-differential")
+    // A copy beside the batch's outputs: a run side by side rebuilds the shared one.
+    let runner = crate_dir.join("cardc-differential");
+    std::fs::copy(
+        repo_root().join("target/tests/trybuild/debug/cardc-differential"),
+        &runner,
+    )
+    .expect("a copy of the runner");
+    runner
 }
 
 /// The runner's `main.rs`, its dispatch arms put in place of `// ARMS`.
