@@ -56,7 +56,9 @@ def test_a_float_field_reads_every_number_within_range(ratio):
     ],
 )
 def test_a_number_past_2_53_is_held_as_the_double_nearest_it(given, held):
-    scalars_ = primitives.parse_scalars_json(scalars(ratio=given, anything=f"[{given}]"))
+    scalars_ = primitives.parse_scalars_json(
+        scalars(ratio=given, anything=f"[{given}]")
+    )
     assert (scalars_.ratio, scalars_.anything) == (held, [held])
     assert json.loads(scalars_.to_json())["ratio"] == held
     kept = open_objects.parse_metadata_json(f'{{"name":"n","big":{{"n":{given}}}}}')
@@ -65,7 +67,9 @@ def test_a_number_past_2_53_is_held_as_the_double_nearest_it(given, held):
 
 def test_a_repeated_key_or_lone_surrogate_is_pointed_at():
     message = '{"id":"m","attachments":[],"q":1,"q":2}'
-    assert [e.pointer for e in refused(presence_rules.parse_message_json, message)] == ["/q"]
+    assert [e.pointer for e in refused(presence_rules.parse_message_json, message)] == [
+        "/q"
+    ]
     nested = '{"id":"m","attachments":[],"author":{"name":"a\\ud800"}}'
     assert [e.pointer for e in refused(presence_rules.parse_message_json, nested)] == [
         "/author/name"
@@ -83,17 +87,17 @@ def test_a_float_field_refuses_a_number_past_a_float(ratio):
 @pytest.mark.parametrize(
     ("anything", "where"),
     [
-        ("1e400", "at `/`"),
-        ('[1, {"a": [-1e400]}]', "at `/1/a/0`"),
-        (f'{{"a~b/c": {HUGE_INTEGER}}}', "at `/a~0b~1c`"),
+        ("1e400", "/anything"),
+        ('[1, {"a": [-1e400]}]', "/anything/1/a/0"),
+        (f'{{"a~b/c": {HUGE_INTEGER}}}', "/anything/a~0b~1c"),
     ],
 )
 def test_an_any_json_field_refuses_a_number_past_a_float_and_says_where(
     anything, where
 ):
+    # At the number itself, as the Rust reader, whose parser stops there, points at it.
     errors = refused(primitives.parse_scalars_json, scalars(anything=anything))
-    assert [error.pointer for error in errors] == ["/anything"]
-    assert where in errors[0].message
+    assert [error.pointer for error in errors] == [where]
 
 
 def test_an_any_json_field_keeps_numbers_within_range():

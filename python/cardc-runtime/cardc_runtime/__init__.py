@@ -137,7 +137,9 @@ def _doubles(value: _J, at: str = "") -> _J:
         same = all(new is old for new, old in zip(items, value))
         return value if same else _t.cast(_J, items)
     if isinstance(value, dict):
-        entries = {key: _doubles(item, f"{at}/{_escape(key)}") for key, item in value.items()}
+        entries = {
+            key: _doubles(item, f"{at}/{_escape(key)}") for key, item in value.items()
+        }
         same = all(entries[key] is item for key, item in value.items())
         return value if same else _t.cast(_J, entries)
     return value
@@ -149,7 +151,7 @@ def _finite_json(value: _J) -> _J:
     return _doubles(value)
 
 
-def _finite_entries(entries: dict[str, object]) -> None:
+def _finite_entries(entries: dict[str, _J]) -> None:
     """The same check of the entries of an object that no field reads, in place."""
     for key, value in entries.items():
         entries[key] = _doubles(value, "/" + _escape(key))
@@ -163,7 +165,7 @@ def _finite_number(value: _N) -> _N:
             raise ValueError("number out of range")
         return value
     try:
-        return _t.cast(_N, _double(value))
+        return _double(value)
     except _OutOfRange:
         raise ValueError("number out of range") from None
 
@@ -216,7 +218,6 @@ def _first_fault(value: object, at: str) -> str | None:
     """The pointer of the first repeated key or lone surrogate in `value`, at `at`."""
     if isinstance(value, str):
         return None if _unicode(value) else at
-    items: _t.Iterable[tuple[str, object]]
     if isinstance(value, _Pairs):
         seen: set[str] = set()
         for key, item in value:
@@ -283,7 +284,10 @@ def _members(tp: object) -> tuple[object, ...] | None:
 
 
 def _member(
-    members: tuple[object, ...], part: object, discriminator: object, space: dict[str, object]
+    members: tuple[object, ...],
+    part: object,
+    discriminator: object,
+    space: dict[str, object],
 ) -> object:
     """The member of a union that the location part `part` names: by its `Tag`, or, under a
     key discriminator, by the tag value its class holds for that key; `None` if none does."""
@@ -407,7 +411,11 @@ def _step(place: _Place, part: int | str, space: dict[str, object]) -> None:
         cls, _ = _unwrap(member, space)
         if isinstance(cls, type) and issubclass(cls, Model):
             struct = _schema_name(cls)
-            if discriminator is not None and place.variant is None and struct is not None:
+            if (
+                discriminator is not None
+                and place.variant is None
+                and struct is not None
+            ):
                 place.variant = struct
         return
     tp = place.tp
@@ -428,7 +436,9 @@ def _step(place: _Place, part: int | str, space: dict[str, object]) -> None:
     if isinstance(current, dict) and isinstance(part, str):
         place.at += "/" + _escape(part)
         place.data = current.get(part)
-    elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+    elif (
+        isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
+    ):
         place.at += f"/{part}"
         place.data = current[part]
 
@@ -436,7 +446,9 @@ def _step(place: _Place, part: int | str, space: dict[str, object]) -> None:
 def _field_type(field: _pf.FieldInfo) -> object:
     """A field's type with its discriminator, as pydantic reads it."""
     if field.discriminator is not None:
-        return _t.Annotated[field.annotation, _p.Field(discriminator=field.discriminator)]
+        return _t.Annotated[
+            field.annotation, _p.Field(discriminator=field.discriminator)
+        ]
     return field.annotation
 
 
@@ -790,11 +802,11 @@ def _say(key: str, **values: object) -> str:
     return text
 
 
-def _number_text(value: int | float) -> str:
+def _number_text(value: float) -> str:
     """A number as JavaScript's `String(number)` writes it: an integer without a fraction,
     the shortest digits that read back as the same double, an exponent past 1e21 or below
     1e-6 (the Rust runtime writes them the same way)."""
-    if isinstance(value, bool) or isinstance(value, int):
+    if isinstance(value, int):
         return str(value)
     if value == 0:
         return "0"
@@ -844,7 +856,9 @@ def constrained(
     searches = tuple((what, _matcher(pattern)) for pattern, what in patterns)
     kind = "an integer" if integer else "a number"
 
-    def check(value: object, handler: _pc.core_schema.ValidatorFunctionWrapHandler) -> object:
+    def check(
+        value: object, handler: _pc.core_schema.ValidatorFunctionWrapHandler
+    ) -> object:
         result = handler(value)
         if isinstance(value, str):
             if length is not None:
@@ -1032,11 +1046,15 @@ def _shape(value: object) -> tuple[str, frozenset[str]]:
     if isinstance(value, _p.RootModel):
         return _shape(value.root)
     if isinstance(value, _p.BaseModel):
-        return "object", frozenset(_t.cast(dict[str, object], to_data(type(value), value)))
+        return "object", frozenset(
+            _t.cast(dict[str, object], to_data(type(value), value))
+        )
     return "other", frozenset()
 
 
-def shaped(choices: tuple[tuple[str, str | None], ...], expected: str) -> _p.Discriminator:
+def shaped(
+    choices: tuple[tuple[str, str | None], ...], expected: str
+) -> _p.Discriminator:
     """The discriminator of an untagged union whose members are tagged `"0"`, `"1"`, ... in
     declaration order, each with its JSON shape and, for an object variant among several, the
     key that picks it (`choices`): the first whose shape and key fit picks the member, as the
