@@ -9,7 +9,7 @@ Each case is {"name", "type", "payload"} (or "text", JSON text read as it is wri
 back other JSON than the payload (a null-as-absent `null` left out, dropped unknown keys gone). The package at <package-dir> is imported from its
 files under a name of its own, so that a package named like a standard module (a golden case
 called `collections`) is still the one read. Prints one JSON line per case: {"name",
-"accepted", "errors"} (and "pointer", the first error's, when refused), with "round_trip" too when an accepted payload writes back other JSON
+"accepted", "errors"} (and "pointer", "type" and "variant", the first error's, when refused), with "round_trip" too when an accepted payload writes back other JSON
 than "written" (or the payload itself when there is none; numbers compared by value, as the Rust reader's round trip compares them). It reports and
 leaves the judging to the caller. Run it with the interpreter of the environment
 `scripts/python-env` builds.
@@ -56,6 +56,8 @@ def verdict(package, case):
             "accepted": False,
             "errors": [str(entry) for entry in error.errors],
             "pointer": error.errors[0].pointer,
+            "type": error.errors[0].type,
+            "variant": error.errors[0].variant,
         }
     written = runtime.to_data(tp, value)
     report = {"accepted": True, "errors": []}

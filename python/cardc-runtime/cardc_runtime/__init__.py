@@ -323,6 +323,50 @@ def _schema_name(cls: type) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class UnionName:
+    """Marks a union that a variant of another union holds, which a package writes in place
+    (its classes carry both tags), with the union's schema name: the name its errors carry."""
+
+    #: The union's name in the schema.
+    name: str
+
+
+def _named(tp: object, space: dict[str, object]) -> str | None:
+    """The schema struct or union a type is, under aliases, annotations and `| None`: a model
+    class's struct, or the alias of members a discriminator picks (a tagged or untagged
+    union); `None` for any other type (an enum, a list, a scalar). These are the types whose
+    decoding the Rust reader names when it fails."""
+    name: str | None = None
+    discriminator: object = None
+    while True:
+        if isinstance(tp, _te.TypeAliasType):
+            name = tp.__name__
+            tp = tp.__value__
+        elif _t.get_origin(tp) is _t.Annotated:
+            for meta in _t.cast(_t.Any, tp).__metadata__:
+                if isinstance(meta, _p.Discriminator):
+                    discriminator = meta
+                elif isinstance(meta, _pf.FieldInfo) and meta.discriminator is not None:
+                    discriminator = meta.discriminator
+                elif isinstance(meta, UnionName):
+                    name = meta.name
+            tp = _t.cast(_t.Any, tp).__origin__
+        elif isinstance(tp, (str, _t.ForwardRef)):
+            tp = space.get(tp if isinstance(tp, str) else tp.__forward_arg__, None)
+        else:
+            members = _members(tp)
+            if members is None or len(members) != 1 or discriminator is not None:
+                break
+            # `T | None`, which pydantic reads as a nullable `T`.
+            tp, name = members[0], None
+    if _is_model(tp):
+        return _schema_name(tp)
+    if name is not None and discriminator is not None and _members(tp) is not None:
+        return name
+    return None
+
+
 def _is_model(cls: object) -> _t.TypeGuard[type[Model]]:
     """Whether a type is one of the schema's model classes."""
     return isinstance(cls, type) and issubclass(cls, Model)
@@ -342,9 +386,15 @@ def _tag_key(
     if error["type"] == "tag" and "tag" in context:
         return str(context["tag"])
     if isinstance(discriminator, str):
-        # pydantic names the tag by the variant classes' attribute; the key is its alias.
+        # pydantic names the tag by the variant classes' attribute; the key is its alias. A
+        # variant that holds a union is that union's classes, written in place.
         for member in members:
             cls, _ = _unwrap(member, space)
+            inner = _members(cls)
+            if inner is not None:
+                key = _tag_key(error, discriminator, inner, space)
+                if key != discriminator:
+                    return key
             field = cls.model_fields.get(discriminator) if _is_model(cls) else None
             if field is not None:
                 return field.alias or discriminator
@@ -368,7 +418,7 @@ class _Place:
 
 
 def _locate(
-    tp: object, name: str, data: object, error: _t.Any
+    tp: object, data: object, error: _t.Any
 ) -> tuple[str, str | None, str | None]:
     """The JSON pointer, innermost schema type and outermost variant struct of a pydantic
     error, as the Rust reader gives them. The location is walked along the type: a union's
@@ -376,9 +426,13 @@ def _locate(
     JSON; a model's part is a key, a list's an index, a map's a key. A tag at fault is
     pointed at, not the object holding it."""
     space = vars(_sys.modules.get(getattr(tp, "__module__", ""), _sys))
-    place = _Place("", data, tp, name, None)
+    place = _Place("", data, tp, None, None)
     for part in error["loc"]:
         _step(place, part, space)
+    # The value at fault is decoded as its own type, which fails there, but a missing key is
+    # the fault of the object that lacks it.
+    if error["type"] != "missing":
+        place.type = _named(place.tp, space) or place.type
     tp, discriminator = _unwrap(place.tp, space)
     members = _members(tp)
     while members is not None and len(members) == 1 and discriminator is None:
@@ -396,6 +450,7 @@ def _locate(
 
 def _step(place: _Place, part: int | str, space: dict[str, object]) -> None:
     """Moves `place` one part of a pydantic location on."""
+    place.type = _named(place.tp, space) or place.type
     while place.tp is not None:
         tp, discriminator = _unwrap(place.tp, space)
         members = _members(tp)
@@ -421,7 +476,6 @@ def _step(place: _Place, part: int | str, space: dict[str, object]) -> None:
     tp = place.tp
     current = place.data
     if isinstance(tp, type) and issubclass(tp, Model):
-        place.type = _schema_name(tp) or place.type
         fields = {(f.alias or n): f for n, f in tp.model_fields.items()}
         field = fields.get(str(part))
         place.tp = None if field is None else _field_type(field)
@@ -497,14 +551,12 @@ class Parser(_t.Generic[_T]):
         adapter = self._adapter
         if adapter is None:
             adapter = self._adapter = _adapter(self._type)
-        return _validate(adapter, self._type, self._name, text)
+        return _validate(adapter, self._type, text)
 
 
-def _validate(
-    adapter: _p.TypeAdapter[_J], tp: object, name: str, text: str | bytes
-) -> _J:
+def _validate(adapter: _p.TypeAdapter[_J], tp: object, text: str | bytes) -> _J:
     """Decodes JSON text with `adapter`, exactly as the contract reads it, or raises
-    DecodeError with every fault located (`name` is the type's name in the errors)."""
+    DecodeError with every fault located and named by the struct or union it is in."""
     raw, data = _parse(text)
     missing: set[int] = set()
     try:
@@ -512,7 +564,7 @@ def _validate(
     except _p.ValidationError as error:
         entries: list[ErrorEntry] = []
         for fault in error.errors(include_url=False):
-            pointer, within, variant = _locate(tp, name, data, fault)
+            pointer, within, variant = _locate(tp, data, fault)
             entries.append(ErrorEntry(pointer, fault["msg"], within, variant))
             if fault["type"] == "missing":
                 missing.add(len(entries) - 1)

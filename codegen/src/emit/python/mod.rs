@@ -773,10 +773,22 @@ fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str])
             }
         })
         .collect();
+    // A union another union's variant holds is written in place, so its name, which its
+    // errors carry (as the Rust reader's do), goes with it.
+    let named = (!path.is_empty()).then(|| {
+        Code::call(
+            "_cardc.UnionName",
+            vec![Code::text(string_literal(&union.name))],
+        )
+    });
     if holds_open_union(schema, union) {
-        return open_union_expr(union, union.other.as_ref(), members);
+        return open_union_expr(union, union.other.as_ref(), members, named);
     }
-    let tagged = |check: Code| Code::subscript("_t.Annotated", vec![members_code(&members), check]);
+    let tagged = |check: Code| {
+        let mut arguments = vec![members_code(&members), check];
+        arguments.extend(named);
+        Code::subscript("_t.Annotated", arguments)
+    };
     match members.as_slice() {
         // A union of one variant is that variant's class, whose tag has a default: the tag
         // key is required all the same.
@@ -814,8 +826,13 @@ fn holds_open_union(schema: &Schema, union: &UnionDef) -> bool {
 /// A union's members, each marked with its tag value, and its catch-all if it has one,
 /// marked with its key (which the checker keeps apart from every tag value), told apart by
 /// the runtime's discriminator: a known tag picks its variant, any other string the
-/// catch-all, or fails where there is none.
-fn open_union_expr(union: &UnionDef, other: Option<&CatchAll>, members: Vec<Code>) -> Code {
+/// catch-all, or fails where there is none; `named` marks a union written in place.
+fn open_union_expr(
+    union: &UnionDef,
+    other: Option<&CatchAll>,
+    members: Vec<Code>,
+    named: Option<Code>,
+) -> Code {
     let marked = |member: Code, tag: &str| {
         Code::subscript(
             "_t.Annotated",
@@ -836,23 +853,18 @@ fn open_union_expr(union: &UnionDef, other: Option<&CatchAll>, members: Vec<Code
             &other.key,
         ));
     }
-    Code::subscript(
-        "_t.Annotated",
+    let pick = Code::call(
+        "_cardc.open_tag",
         vec![
-            Code::Union(marked_members),
-            Code::call(
-                "_cardc.open_tag",
-                vec![
-                    Code::text(string_literal(&union.tag)),
-                    Code::text(string_literal(&naming::wire_ident(&union.tag))),
-                    known_tuple(union.variants.iter().map(|v| v.tag_value.as_str())),
-                    Code::text(
-                        other.map_or("None".to_string(), |other| string_literal(&other.key)),
-                    ),
-                ],
-            ),
+            Code::text(string_literal(&union.tag)),
+            Code::text(string_literal(&naming::wire_ident(&union.tag))),
+            known_tuple(union.variants.iter().map(|v| v.tag_value.as_str())),
+            Code::text(other.map_or("None".to_string(), |other| string_literal(&other.key))),
         ],
-    )
+    );
+    let mut arguments = vec![Code::Union(marked_members), pick];
+    arguments.extend(named);
+    Code::subscript("_t.Annotated", arguments)
 }
 
 /// A tuple of string literals.
