@@ -91,12 +91,14 @@ pub fn registered() -> Vec<&'static dyn TargetReaders> {
 /// Whether two JSON values are the same, numbers compared by their exact value: the contract
 /// reads an integer written `7.0`, `7e0` or `-0` as the integer it equals and writes it back
 /// plain (serde_json's `==` tells `0` from `-0.0`), and `2^53 + 1` is not `2^53` (every reader
-/// holds a number as the double nearest it, which [`crate::contract::written`] says).
+/// holds a number as the double nearest it, which [`crate::contract::written`] says). A double
+/// past 2^53 may also be written as JavaScript writes it, its shortest digits padded with
+/// zeros (`-276559734514322600` for the double `-276559734514322592`).
 pub fn same_json(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(a), Value::Number(b)) => match (integral(a), integral(b)) {
-            (Some(a), Some(b)) => a == b,
-            _ => a.as_f64() == b.as_f64(),
+            (Some(x), Some(y)) if x == y => true,
+            _ => a.as_f64() == b.as_f64() && spells_a_double(a) && spells_a_double(b),
         },
         (Value::Array(a), Value::Array(b)) => {
             a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same_json(a, b))
@@ -107,6 +109,23 @@ pub fn same_json(a: &Value, b: &Value) -> bool {
                     .all(|(key, a)| b.get(key).is_some_and(|b| same_json(a, b)))
         }
         (a, b) => a == b,
+    }
+}
+
+/// Whether a number is a double as some writer writes it: any number read as one, or an
+/// integer that is a double exactly or that double's shortest digits (Rust's `Display` of an
+/// `f64` writes them as JavaScript does). `9007199254740993` is neither: it is no double.
+fn spells_a_double(number: &serde_json::Number) -> bool {
+    let exact = number
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| number.as_u64().map(i128::from));
+    match (exact, number.as_f64()) {
+        // Integral and within i128 (past it, no integer is exact), so `as` is exact.
+        (Some(exact), Some(double)) => {
+            double as i128 == exact || double.to_string() == exact.to_string()
+        }
+        _ => true,
     }
 }
 
