@@ -9,6 +9,9 @@
 pub use serde;
 pub use serde_json;
 
+// The words of a failed constraint, which a test holds equal to the compiler's.
+pub use crate::messages::{CONSTRAINT_MESSAGES, number};
+
 // Every generated type derives `__private::JsonSchema`: schemars' derive with the `schemars`
 // feature, and without it a derive that expands to nothing, so that one feature of this crate
 // decides for every crate that holds generated code (see the Rust emitter's

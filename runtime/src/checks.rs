@@ -12,6 +12,7 @@ use serde::Serialize;
 use serde::de::{self, Deserializer};
 use serde_json::Value;
 
+use crate::messages::{number, say};
 use crate::structs::Read;
 
 /// Reads a value with `R`, then checks it with `F`.
@@ -40,11 +41,20 @@ pub fn check_items<T>(items: &[T], min: Option<u64>, max: Option<u64>) -> Result
 
 /// A count within `min..=max`.
 fn check_count(count: u64, min: Option<u64>, max: Option<u64>, noun: &str) -> Result<(), String> {
+    let say = |word: &str, bound: u64| {
+        let values: [(&str, &dyn std::fmt::Display); 4] = [
+            ("word", &word),
+            ("bound", &bound),
+            ("noun", &noun),
+            ("count", &count),
+        ];
+        say("count", &values)
+    };
     if let Some(min) = min.filter(|min| count < *min) {
-        return Err(format!("expected at least {min} {noun}, found {count}"));
+        return Err(say("at least", min));
     }
     if let Some(max) = max.filter(|max| count > *max) {
-        return Err(format!("expected at most {max} {noun}, found {count}"));
+        return Err(say("at most", max));
     }
     Ok(())
 }
@@ -59,9 +69,7 @@ pub fn check_unique<T: Serialize>(items: &[T]) -> Result<(), String> {
         let mut text = String::new();
         canonical(&value, &mut text);
         if let Some(first) = seen.insert(text, index) {
-            return Err(format!(
-                "expected unique items, found item {index} repeating item {first}"
-            ));
+            return Err(say("unique", &[("index", &index), ("first", &first)]));
         }
     }
     Ok(())
@@ -118,11 +126,20 @@ fn canonical(value: &Value, out: &mut String) {
 
 /// An integer (of any of the schema's integer types, widened) within `min..=max`.
 pub fn check_int_range(value: i128, min: Option<i64>, max: Option<i64>) -> Result<(), String> {
+    let say = |word: &str, bound: i64| {
+        let values: [(&str, &dyn std::fmt::Display); 4] = [
+            ("kind", &"an integer"),
+            ("word", &word),
+            ("bound", &bound),
+            ("value", &value),
+        ];
+        say("range", &values)
+    };
     if let Some(min) = min.filter(|min| value < i128::from(*min)) {
-        return Err(format!("expected an integer at least {min}, found {value}"));
+        return Err(say("at least", min));
     }
     if let Some(max) = max.filter(|max| value > i128::from(*max)) {
-        return Err(format!("expected an integer at most {max}, found {value}"));
+        return Err(say("at most", max));
     }
     Ok(())
 }
@@ -133,17 +150,24 @@ pub fn check_float_range(
     min: Option<(f64, bool)>,
     max: Option<(f64, bool)>,
 ) -> Result<(), String> {
+    let say = |word: &str, bound: f64| {
+        let values: [(&str, &dyn std::fmt::Display); 4] = [
+            ("kind", &"a number"),
+            ("word", &word),
+            ("bound", &number(bound)),
+            ("value", &number(value)),
+        ];
+        say("range", &values)
+    };
     if let Some((min, exclusive)) = min
         && (value < min || exclusive && value == min)
     {
-        let word = if exclusive { "above" } else { "at least" };
-        return Err(format!("expected a number {word} {min}, found {value}"));
+        return Err(say(if exclusive { "above" } else { "at least" }, min));
     }
     if let Some((max, exclusive)) = max
         && (value > max || exclusive && value == max)
     {
-        let word = if exclusive { "below" } else { "at most" };
-        return Err(format!("expected a number {word} {max}, found {value}"));
+        return Err(say(if exclusive { "below" } else { "at most" }, max));
     }
     Ok(())
 }
@@ -175,7 +199,7 @@ impl Pattern {
             .get_or_init(|| Regex::new(self.source).map_err(|error| error.to_string()));
         match compiled {
             Ok(regex) if regex.is_match(value) => Ok(()),
-            Ok(_) => Err(format!("expected {}", self.what)),
+            Ok(_) => Err(say("pattern", &[("what", &self.what)])),
             Err(error) => Err(format!(
                 "the pattern {} does not compile: {error}",
                 self.source

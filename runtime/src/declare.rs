@@ -314,14 +314,20 @@ macro_rules! __cardc_extra_new {
     (keep $extra:ident) => {
         let mut $extra = $crate::__private::Extra::new();
     };
+    (drop $extra:ident) => {
+        let mut $extra = $crate::__private::Extra::dropping();
+    };
     ($unknown:ident $extra:ident) => {};
 }
 
-/// What `next_field` is given to keep unknown keys in: nothing but for a struct that keeps them.
+/// What `next_field` is given to read unknown keys into: nothing but for an open struct.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __cardc_extra_keep {
     (keep $extra:ident) => {
+        ::core::option::Option::Some(&mut $extra)
+    };
+    (drop $extra:ident) => {
         ::core::option::Option::Some(&mut $extra)
     };
     ($unknown:ident $extra:ident) => {

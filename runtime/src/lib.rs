@@ -24,6 +24,7 @@ mod decimal;
 mod declare;
 mod decode;
 mod error;
+mod messages;
 mod object;
 mod pointer;
 mod strict;

@@ -11,6 +11,9 @@
 //!
 //! - A 64-bit integer (`i64`, `u64`) is a JSON number within the safe-integer range,
 //!   |n| <= 2^53 - 1, which every reader of parsed JSON holds exactly; past it, it is refused.
+//! - Any other number is held as the double nearest it, as `JSON.parse` and every other
+//!   reader hold it: an integer past 2^53 - 1 in an any-JSON value (which serde_json would
+//!   keep exactly as a `u64` or `i64`) reads as that double, and writes back as it.
 //!
 //! [`Strict`] wraps a field's deserializer and applies both to the field's whole value, down
 //! through options, arrays, maps and objects inside it.
@@ -155,6 +158,10 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Visit<V> {
         if self.safe && value.unsigned_abs() > MAX_SAFE {
             return Err(E::invalid_value(de::Unexpected::Signed(value), &SAFE_RANGE));
         }
+        if !self.integer && value.unsigned_abs() > MAX_SAFE {
+            // Any number past 2^53 is held as the double nearest it, as every reader holds it.
+            return self.inner.visit_f64(value as f64);
+        }
         self.inner.visit_i64(value)
     }
 
@@ -165,6 +172,9 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Visit<V> {
                 de::Unexpected::Unsigned(value),
                 &SAFE_RANGE,
             ));
+        }
+        if !self.integer && value > MAX_SAFE {
+            return self.inner.visit_f64(value as f64);
         }
         self.inner.visit_u64(value)
     }
@@ -412,6 +422,13 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for KeyVisit<'_, 'de, V> {
 /// surrogate or repeated key would pass here while every other reader refuses it).
 pub(crate) fn discard_value<'de, A: MapAccess<'de>>(map: &mut A) -> Result<(), A::Error> {
     map.next_value_seed(Seed(Discard))
+}
+
+/// Reads the value of a key that an open struct keeps, as a `Json` field reads its value.
+pub(crate) fn read_value<'de, A: MapAccess<'de>>(
+    map: &mut A,
+) -> Result<serde_json::Value, A::Error> {
+    map.next_value_seed(Seed(std::marker::PhantomData::<serde_json::Value>))
 }
 
 /// Reads any value and keeps nothing; inside [`Strict`], whose arrays and objects hand their

@@ -9,14 +9,13 @@
 //! that messages, positions and JSON pointers stay what they were; a missing or repeated field
 //! is noted for the pointer of a [`crate::DecodeError`], and the struct's name on any failure.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::marker::PhantomData;
 
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Unexpected, Visitor};
 
-use crate::content::{Content, ContentDeserializer, ContentSeed};
 use crate::strict::Strict as StrictDeserializer;
 use crate::trace;
 
@@ -86,33 +85,48 @@ impl<'de, T: Struct> Visitor<'de> for StructVisitor<T> {
     }
 }
 
-/// The keys of an open struct that the schema does not name, with their values, as read: they
-/// become its `extra_fields` once the object is read, as serde's `flatten` made them.
+/// The keys of an open struct that the schema does not name, as read: a struct that keeps
+/// them keeps their values too, which become its `extra_fields` once the object is read; one
+/// that drops them only remembers the keys, so that a key given twice is refused there too.
 #[derive(Default)]
-pub struct Extra<'de> {
-    entries: Vec<(Content<'de>, Content<'de>)>,
+pub struct Extra {
+    /// Whether the values are kept (`#[allow_unknown_fields]`) or dropped.
+    keep: bool,
+    /// The keys read so far.
+    seen: HashSet<String>,
+    /// The kept keys and their values, in the order read.
+    entries: Vec<(String, serde_json::Value)>,
 }
 
-impl Extra<'_> {
-    /// No keys yet.
+impl Extra {
+    /// No keys yet, for a struct that keeps them.
     pub fn new() -> Self {
-        Self::default()
+        Extra {
+            keep: true,
+            ..Extra::default()
+        }
+    }
+
+    /// No keys yet, for a struct that drops them.
+    pub fn dropping() -> Self {
+        Extra::default()
     }
 }
 
 /// The index of the next key that names a field, or `None` at the end of the object.
 ///
 /// A key the schema does not name is refused with serde's `unknown field` error, or, in an
-/// open struct, kept in `extra` with its value when given one, and otherwise read as any JSON
-/// and dropped (a struct that drops unknown fields).
+/// open struct (given `extra`), read as any JSON (every number, string and key in it by the
+/// contract's rules) and kept in `extra` or dropped; given twice, it is refused at the key, as
+/// a field given twice is.
 #[inline]
 pub fn next_field<'de, T: Struct, A: MapAccess<'de>>(
     map: &mut A,
-    mut extra: Option<&mut Extra<'de>>,
+    mut extra: Option<&mut Extra>,
 ) -> Result<Option<usize>, A::Error> {
     loop {
         let seed = FieldSeed::<T> {
-            keep: T::OPEN,
+            seen: extra.as_deref_mut().map(|extra| &mut extra.seen),
             fields: PhantomData,
         };
         match map.next_key_seed(seed)? {
@@ -120,99 +134,84 @@ pub fn next_field<'de, T: Struct, A: MapAccess<'de>>(
             Some(Key::Field(index)) => return Ok(Some(index)),
             // Only an open struct's seed accepts another key.
             Some(Key::Other(key)) => match extra.as_deref_mut() {
-                Some(extra) => {
-                    let value = map.next_value_seed(ContentSeed)?;
+                Some(extra) if extra.keep => {
+                    let value = crate::strict::read_value(map)?;
                     extra.entries.push((key, value));
                 }
-                None => crate::strict::discard_value(map)?,
+                _ => crate::strict::discard_value(map)?,
             },
         }
     }
 }
 
 /// A key of a struct's object.
-enum Key<'de> {
+enum Key {
     /// The field at this index of [`Struct::FIELDS`].
     Field(usize),
-    /// A key an open struct keeps.
-    Other(Content<'de>),
+    /// A key an open struct reads.
+    Other(String),
 }
 
 /// Reads a key of a struct's object as serde's derived field visitor does.
-struct FieldSeed<T> {
-    /// Whether a key the schema does not name is kept (an open struct) rather than refused.
-    keep: bool,
+struct FieldSeed<'a, T> {
+    /// The other keys an open struct has read so far; `None` for a closed struct, which
+    /// refuses a key the schema does not name.
+    seen: Option<&'a mut HashSet<String>>,
     fields: PhantomData<T>,
 }
 
-impl<T: Struct> FieldSeed<T> {
-    /// A key given as text: a field, a kept key, or serde's `unknown field` error.
+impl<T: Struct> FieldSeed<'_, T> {
+    /// A key given as text: a field, an open struct's other key, or serde's `unknown field`
+    /// error; an other key given twice is the strict reader's `duplicate key` error.
     #[inline]
-    fn text<'de, E: de::Error>(
-        &self,
-        key: &str,
-        keep: impl FnOnce() -> Content<'de>,
-    ) -> Result<Key<'de>, E> {
-        match T::FIELDS.iter().position(|field| *field == key) {
-            Some(index) => Ok(Key::Field(index)),
-            None if self.keep => Ok(Key::Other(keep())),
-            None => Err(E::unknown_field(key, T::FIELDS)),
+    fn text<E: de::Error>(self, key: &str) -> Result<Key, E> {
+        if let Some(index) = T::FIELDS.iter().position(|field| *field == key) {
+            return Ok(Key::Field(index));
         }
-    }
-
-    /// A key given as bytes, as serde's derive reads it: text if it is UTF-8, lossily.
-    fn bytes<'de, E: de::Error>(
-        &self,
-        key: &[u8],
-        keep: impl FnOnce() -> Content<'de>,
-    ) -> Result<Key<'de>, E> {
-        match T::FIELDS.iter().position(|field| field.as_bytes() == key) {
-            Some(index) => Ok(Key::Field(index)),
-            None if self.keep => Ok(Key::Other(keep())),
-            None => Err(E::unknown_field(&String::from_utf8_lossy(key), T::FIELDS)),
+        match self.seen {
+            Some(seen) if seen.contains(key) => {
+                Err(E::custom(format_args!("duplicate key `{key}`")))
+            }
+            Some(seen) => {
+                seen.insert(key.to_owned());
+                Ok(Key::Other(key.to_owned()))
+            }
+            None => Err(E::unknown_field(key, T::FIELDS)),
         }
     }
 }
 
-impl<'de, T: Struct> DeserializeSeed<'de> for FieldSeed<T> {
-    type Value = Key<'de>;
+impl<'de, T: Struct> DeserializeSeed<'de> for FieldSeed<'_, T> {
+    type Value = Key;
 
     #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Key<'de>, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Key, D::Error> {
         deserializer.deserialize_identifier(self)
     }
 }
 
-impl<'de, T: Struct> Visitor<'de> for FieldSeed<T> {
-    type Value = Key<'de>;
+impl<'de, T: Struct> Visitor<'de> for FieldSeed<'_, T> {
+    type Value = Key;
 
     fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
         formatter.write_str("field identifier")
     }
 
     #[inline]
-    fn visit_str<E: de::Error>(self, key: &str) -> Result<Key<'de>, E> {
-        self.text(key, || Content::String(key.to_owned()))
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
+        self.text(key)
     }
 
-    #[inline]
-    fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Key<'de>, E> {
-        self.text(key, || Content::Str(key))
-    }
-
-    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Key<'de>, E> {
-        self.bytes(key, || Content::ByteBuf(key.to_vec()))
-    }
-
-    fn visit_borrowed_bytes<E: de::Error>(self, key: &'de [u8]) -> Result<Key<'de>, E> {
-        self.bytes(key, || Content::Bytes(key))
+    /// A key given as bytes, as serde's derive reads it: text if it is UTF-8, lossily.
+    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Key, E> {
+        self.text(&String::from_utf8_lossy(key))
     }
 
     /// A field by its index, as compact formats name it.
-    fn visit_u64<E: de::Error>(self, index: u64) -> Result<Key<'de>, E> {
+    fn visit_u64<E: de::Error>(self, index: u64) -> Result<Key, E> {
         match usize::try_from(index) {
             Ok(index) if index < T::FIELDS.len() => Ok(Key::Field(index)),
-            _ if self.keep => Ok(Key::Other(Content::U64(index))),
+            _ if self.seen.is_some() => self.text(&index.to_string()),
             _ => Err(E::invalid_value(
                 Unexpected::Unsigned(index),
                 &FieldIndex(T::FIELDS.len()),
@@ -370,12 +369,8 @@ fn missing_field<E: de::Error>(name: &'static str) -> E {
     E::missing_field(name)
 }
 
-/// An open struct's `extra_fields`: the kept keys and values, read as serde's `flatten` read
-/// them into the map, strictly (no key twice) once the rest of the object is read.
-pub fn extra_fields<E: de::Error>(
-    extra: Extra<'_>,
-) -> Result<BTreeMap<String, serde_json::Value>, E> {
-    // Neither the map nor `Value` asks whether the format is human-readable.
-    let content = ContentDeserializer::new(Content::Map(extra.entries), true);
-    BTreeMap::deserialize(StrictDeserializer(content))
+/// An open struct's `extra_fields`: the kept keys and values, each read strictly as it came
+/// (see [`next_field`]), once the rest of the object is read.
+pub fn extra_fields<E: de::Error>(extra: Extra) -> Result<BTreeMap<String, serde_json::Value>, E> {
+    Ok(extra.entries.into_iter().collect())
 }

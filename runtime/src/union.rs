@@ -19,17 +19,20 @@
 mod early;
 mod keys;
 
+use std::borrow::Cow;
+use std::collections::HashSet;
 use std::fmt;
 use std::marker::PhantomData;
 
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+use serde_json::Value;
 
 use crate::content::{Content, ContentDeserializer, ContentSeed};
 use crate::pointer::{escape, pointer_of};
 use crate::strict::Strict;
 use crate::trace;
-use crate::unknown::{Entries, Unknown};
+use crate::unknown::Unknown;
 pub use early::{BeforeTag, refuse_early, refuse_early_nested};
 use keys::{BufferedKey, Key, KeySeed, NotTag};
 
@@ -215,18 +218,39 @@ fn buffer_until_tag<'de, T: Union, A: MapAccess<'de>>(
 /// the entries keep their order.
 #[cold]
 fn unknown<'de, T: Union, A: MapAccess<'de>>(
-    mut entries: Vec<(Content<'de>, Content<'de>)>,
+    before: Vec<(Content<'de>, Content<'de>)>,
     tag: String,
     mut map: A,
     human_readable: bool,
 ) -> Result<T, A::Error> {
-    entries.push((Content::Str(T::TAG), Content::String(tag)));
-    while let Some(key) = map.next_key_seed(ContentSeed)? {
-        let value = map.next_value_seed(ContentSeed)?;
+    let mut seen: HashSet<Cow<'de, str>> = HashSet::new();
+    let mut entries = Vec::with_capacity(before.len() + 1);
+    // The entries before the tag were buffered unread: each is read now, a fault in it noted
+    // at its key, since the path the error travels no longer holds it.
+    for (key, value) in before {
+        let key = String::deserialize(ContentDeserializer::<A::Error>::new(key, human_readable))?;
+        let at = format!("/{}", escape(&key));
+        if seen.contains(key.as_str()) {
+            trace::below(&at);
+            return Err(de::Error::custom(format_args!("duplicate key `{key}`")));
+        }
+        let value = Value::deserialize(Strict(ContentDeserializer::<A::Error>::new(
+            value,
+            human_readable,
+        )))
+        .inspect_err(|_| trace::below(&at))?;
+        seen.insert(Cow::Owned(key.clone()));
         entries.push((key, value));
     }
-    let content = ContentDeserializer::<A::Error>::new(Content::Map(entries), human_readable);
-    let Entries(entries) = Entries::deserialize(Strict(content))?;
+    seen.insert(Cow::Borrowed(T::TAG));
+    entries.push((T::TAG.to_owned(), Value::String(tag)));
+    // The rest is read in place, strictly: a fault is where the error's path says.
+    while let Some(key) =
+        crate::strict::next_unique_key(&mut map, PhantomData::<String>, &mut seen)?
+    {
+        let value = crate::strict::read_value(&mut map)?;
+        entries.push((key, value));
+    }
     T::other(Unknown::read(entries)).ok_or_else(|| {
         de::Error::custom(format_args!(
             "{} has no catch-all for an unknown tag",

@@ -12,7 +12,6 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
@@ -70,35 +69,6 @@ impl<T> Object for Unknown<T> {
             object.serialize_entry(key, value)?;
         }
         object.end()
-    }
-}
-
-/// The entries of an object, in the order read, each value any JSON: read through the strict
-/// reader, which refuses a key given twice.
-pub(crate) struct Entries(pub(crate) Vec<(String, Value)>);
-
-impl<'de> Deserialize<'de> for Entries {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(EntriesVisitor)
-    }
-}
-
-/// Collects an object's entries.
-struct EntriesVisitor;
-
-impl<'de> Visitor<'de> for EntriesVisitor {
-    type Value = Entries;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("an object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
-        let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0).min(64));
-        while let Some(entry) = map.next_entry::<String, Value>()? {
-            entries.push(entry);
-        }
-        Ok(Entries(entries))
     }
 }
 

@@ -6,7 +6,7 @@
 // For each case, calls the module's `is<type>` and `parse<type>` guards on the payload (or, for a
 // case with a string "text" instead, on what JSON.parse makes of that JSON text) and
 // prints one JSON line: {"name", "accepted", "errors"}, the errors being parse's
-// `<pointer>: <message>`, with "round_trip" too when what an accepted value writes back as (what
+// `<pointer>: <message>` (and "pointer", the first error's, when refused), with "round_trip" too when what an accepted value writes back as (what
 // `write<type>` makes of what parse returns, for a type with a field with a default, or else what
 // parse returns) is not the JSON a conforming writer writes back (the case's "written", or else
 // the payload itself). Like ajv_check.mjs it reports what the guards decided and leaves the
@@ -96,6 +96,7 @@ text.split("\n").forEach((line, i) => {
   }
   const errors = accepted ? [] : parsed.errors.map((e) => `${e.pointer}: ${e.message}`);
   const report = { name: c.name, accepted, errors };
+  if (!accepted) report.pointer = parsed.errors[0].pointer;
   const expected = "written" in c ? c.written : payload;
   // A type that reaches a default reads into more than a writer writes: its writer says what.
   const write = guards[`write${c.type}`];

@@ -1,6 +1,7 @@
 //! Emitters: each turns the checked IR into one output text, byte-identical from run to run.
 
 pub mod json_schema;
+pub mod messages;
 pub mod python;
 pub mod rust;
 pub mod typescript;

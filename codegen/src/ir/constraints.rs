@@ -25,6 +25,34 @@ impl Constraints {
     pub fn is_empty(&self) -> bool {
         *self == Constraints::default()
     }
+
+    /// The patterns a string must match, each with the words every runtime's error gives for
+    /// the strings it expects: `a string matching <pattern>`, or for a format (whose pattern
+    /// is long and says nothing to a reader) `a string of format <name>`.
+    pub fn searches(&self) -> Vec<(&str, String)> {
+        self.pattern
+            .as_deref()
+            .map(|pattern| (pattern, format!("a string matching {pattern}")))
+            .into_iter()
+            .chain(self.format.map(|format| {
+                (
+                    format.pattern(),
+                    format!("a string of format {}", format.name()),
+                )
+            }))
+            .collect()
+    }
+}
+
+impl NumberRange {
+    /// Whether the range bounds an integer field: its bounds are then integers, and errors
+    /// say `an integer`.
+    pub fn is_integer(&self) -> bool {
+        matches!(
+            self.min.or(self.max).map(|bound| bound.value),
+            Some(Number::Int(_))
+        )
+    }
 }
 
 /// Inclusive bounds on a count.

@@ -386,6 +386,7 @@ ToolResultView = _te.TypeAliasType(
         | _t.Annotated[
             ToolResultView_Search_Matches | ToolResultView_Search_Paths,
             _p.Field(discriminator="kind"),
+            _cardc.UnionName("SearchResultView"),
         ],
         _p.Field(discriminator="card"),
     ],

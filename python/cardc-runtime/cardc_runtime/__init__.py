@@ -12,12 +12,16 @@ import enum
 import functools
 import json
 import math
+import sys as _sys
+import types as _types
 import typing as _t
 from dataclasses import dataclass
 
 import jiter as _jiter
 import pydantic as _p
+import pydantic.fields as _pf
 import pydantic_core as _pc
+import typing_extensions as _te
 
 from ._limits import MAX_DEPTH as MAX_DEPTH
 
@@ -47,14 +51,15 @@ class ErrorEntry:
     pointer: str
     #: What is wrong there.
     message: str
-    #: The schema type being decoded.
+    #: The innermost schema struct or union being decoded where the fault is.
     type: str | None
-    #: The tag value of the outermost union variant the fault sits in, if any.
+    #: The variant struct that the outermost union around the fault picked, if any.
     variant: str | None
 
     def __str__(self) -> str:
         at = f"{self.pointer}: " if self.pointer else ""
-        within = " in ".join(part for part in (self.type, self.variant) if part)
+        parts = (self.type, self.variant if self.variant != self.type else None)
+        within = " in ".join(part for part in parts if part)
         return f"{at}{self.message}" + (f" ({within})" if within else "")
 
 
@@ -88,64 +93,81 @@ def _too_deep(value: object, at: str, depth: int) -> str | None:
     return None
 
 
-def _out_of_range(value: object, at: str) -> str | None:
-    """The pointer of the first number in parsed data beyond a float's range, if any: what the
-    parser reads as infinity (`1e400`), or an integer too large for a float."""
-    if isinstance(value, float):
-        return at if math.isinf(value) else None
-    if isinstance(value, int) and not isinstance(value, bool):
-        try:
-            float(value)
-        except OverflowError:
-            return at
-        return None
-    items: _t.Iterable[tuple[str, object]]
-    if isinstance(value, list):
-        items = ((str(index), item) for index, item in enumerate(value))
-    elif isinstance(value, dict):
-        items = value.items()
-    else:
-        return None
-    for key, item in items:
-        fault = _out_of_range(item, f"{at}/{_escape(key)}")
-        if fault is not None:
-            return fault
-    return None
-
-
 _J = _t.TypeVar("_J")
 _N = _t.TypeVar("_N", int, float)
 
 
-def _finite_json(value: _J) -> _J:
-    """The check of a value read as any JSON: every number in it within a float's range, as
-    the contract's numbers are."""
-    fault = _out_of_range(value, "")
-    if fault is not None:
-        raise ValueError(f"number out of range at `{fault or '/'}`")
+class _OutOfRange(ValueError):
+    """A number in parsed data beyond a double's range, at the pointer `at`."""
+
+    def __init__(self, at: str) -> None:
+        self.at = at
+        super().__init__(f"number out of range at `{at or '/'}`")
+
+
+def _double(value: int) -> int:
+    """An integer as the double nearest it, kept an integer: past 2^53 - 1 a JSON number is
+    held by every reader (`JSON.parse`, the Rust reader) as that double, so this one too."""
+    if -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+        return value
+    try:
+        return int(float(value))
+    except OverflowError:
+        raise _OutOfRange("") from None
+
+
+def _doubles(value: _J, at: str = "") -> _J:
+    """Parsed data with every number as the double nearest it (see `_double`), or
+    `_OutOfRange` at the first number beyond a double's range: what the parser reads as
+    infinity (`1e400`), or an integer too large for a float. Unchanged data is returned as
+    it is."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, float):
+        if math.isinf(value):
+            raise _OutOfRange(at)
+        return value
+    if isinstance(value, int):
+        try:
+            return _t.cast(_J, _double(value))
+        except _OutOfRange:
+            raise _OutOfRange(at) from None
+    if isinstance(value, list):
+        items = [_doubles(item, f"{at}/{index}") for index, item in enumerate(value)]
+        same = all(new is old for new, old in zip(items, value))
+        return value if same else _t.cast(_J, items)
+    if isinstance(value, dict):
+        entries = {
+            key: _doubles(item, f"{at}/{_escape(key)}") for key, item in value.items()
+        }
+        same = all(entries[key] is item for key, item in value.items())
+        return value if same else _t.cast(_J, entries)
     return value
 
 
-def _finite_entries(entries: _t.Iterable[tuple[str, object]]) -> None:
-    """The same check of the entries of an object that no field reads."""
-    for key, value in entries:
-        fault = _out_of_range(value, "/" + _escape(key))
-        if fault is not None:
-            raise ValueError(f"number out of range at `{fault}`")
+def _finite_json(value: _J) -> _J:
+    """The check of a value read as any JSON: every number in it within a double's range, and
+    held as the double nearest it."""
+    return _doubles(value)
+
+
+def _finite_entries(entries: dict[str, _J]) -> None:
+    """The same check of the entries of an object that no field reads, in place."""
+    for key, value in entries.items():
+        entries[key] = _doubles(value, "/" + _escape(key))
 
 
 def _finite_number(value: _N) -> _N:
-    """The check of a number of any kind: within a float's range."""
+    """The check of a number of any kind: within a double's range, held as the double nearest
+    it (an integer kept an integer)."""
     if isinstance(value, float):
-        finite = not math.isinf(value)
-    else:
-        try:
-            finite = not math.isinf(float(value))
-        except OverflowError:
-            finite = False
-    if not finite:
-        raise ValueError("number out of range")
-    return value
+        if math.isinf(value):
+            raise ValueError("number out of range")
+        return value
+    try:
+        return _double(value)
+    except _OutOfRange:
+        raise ValueError("number out of range") from None
 
 
 def _parse(text: str | bytes) -> tuple[bytes, object]:
@@ -166,7 +188,8 @@ def _parse(text: str | bytes) -> tuple[bytes, object]:
             raw, allow_inf_nan=False, catch_duplicate_keys=True, cache_mode="keys"
         )
     except ValueError as error:
-        raise DecodeError([ErrorEntry("", str(error), None, None)]) from None
+        at = _lexical_fault(raw)
+        raise DecodeError([ErrorEntry(at, str(error), None, None)]) from None
     if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and isinstance(data, (list, dict)):
         fault = _too_deep(data, "", 0)
         if fault is not None:
@@ -176,35 +199,311 @@ def _parse(text: str | bytes) -> tuple[bytes, object]:
     return raw, data
 
 
+class _Pairs(list[tuple[str, object]]):
+    """An object's entries as the text gives them, a key given twice kept twice."""
+
+
+def _lexical_fault(raw: bytes) -> str:
+    """Where JSON text that jiter refused breaks the contract's rules for text: the pointer of
+    the first repeated key or lone surrogate in document order, as the other readers point at
+    it; empty when the text is no JSON at all (its message then says where)."""
+    try:
+        data = json.loads(raw, object_pairs_hook=_Pairs)
+    except (ValueError, RecursionError):
+        return ""
+    return _first_fault(data, "") or ""
+
+
+def _first_fault(value: object, at: str) -> str | None:
+    """The pointer of the first repeated key or lone surrogate in `value`, at `at`."""
+    if isinstance(value, str):
+        return None if _unicode(value) else at
+    if isinstance(value, _Pairs):
+        seen: set[str] = set()
+        for key, item in value:
+            where = f"{at}/{_escape(key)}"
+            if key in seen or not _unicode(key):
+                return where
+            seen.add(key)
+            fault = _first_fault(item, where)
+            if fault is not None:
+                return fault
+        return None
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            fault = _first_fault(item, f"{at}/{index}")
+            if fault is not None:
+                return fault
+    return None
+
+
+def _unicode(text: str) -> bool:
+    """Whether a string is Unicode text, with no lone surrogate."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 @functools.cache
 def _adapter(tp: _t.Any) -> _p.TypeAdapter[_t.Any]:
     return _p.TypeAdapter(tp)
 
 
-def _pointer(data: object, loc: tuple[int | str, ...]) -> tuple[str, str | None]:
-    """The pointer into `data` that a pydantic location names, and the first union tag value
-    on the way: pydantic puts a tagged union's tag value, and a union member's name, into the
-    location where the JSON has no key."""
-    at = ""
-    variant: str | None = None
-    current: object = data
-    for index, part in enumerate(loc):
-        last = index == len(loc) - 1
-        if isinstance(current, dict) and isinstance(part, str) and part in current:
-            at += "/" + _escape(part)
-            current = current[part]
-        elif (
-            isinstance(current, list)
-            and isinstance(part, int)
-            and 0 <= part < len(current)
-        ):
-            at += f"/{part}"
-            current = current[part]
-        elif last and isinstance(current, dict) and isinstance(part, str):
-            at += "/" + _escape(part)
-        elif variant is None and isinstance(current, dict) and isinstance(part, str):
-            variant = part
-    return at, variant
+#: The pydantic error types of a union's tag: missing, or naming no variant.
+_TAG_ERRORS = frozenset(("union_tag_invalid", "union_tag_not_found", "tag"))
+
+
+def _unwrap(tp: object, space: dict[str, object]) -> tuple[object, object]:
+    """The type under aliases, annotations and forward references, with the discriminator an
+    annotation on the way gives it (a key, or a `Discriminator`), if any."""
+    discriminator: object = None
+    while True:
+        if isinstance(tp, _te.TypeAliasType):
+            tp = tp.__value__
+        elif _t.get_origin(tp) is _t.Annotated:
+            for meta in _t.cast(_t.Any, tp).__metadata__:
+                if isinstance(meta, _p.Discriminator):
+                    discriminator = meta
+                elif isinstance(meta, _pf.FieldInfo) and meta.discriminator is not None:
+                    discriminator = meta.discriminator
+            tp = _t.cast(_t.Any, tp).__origin__
+        elif isinstance(tp, (str, _t.ForwardRef)):
+            name = tp if isinstance(tp, str) else tp.__forward_arg__
+            tp = space.get(name, None)
+        else:
+            return tp, discriminator
+
+
+def _members(tp: object) -> tuple[object, ...] | None:
+    """The members of a union type but `None`, or `None` if `tp` is no union."""
+    if _t.get_origin(tp) in (_t.Union, _types.UnionType):
+        return tuple(m for m in _t.get_args(tp) if m is not type(None))
+    return None
+
+
+def _member(
+    members: tuple[object, ...],
+    part: object,
+    discriminator: object,
+    space: dict[str, object],
+) -> object:
+    """The member of a union that the location part `part` names: by its `Tag`, or, under a
+    key discriminator, by the tag value its class holds for that key; `None` if none does."""
+    for member in members:
+        if _t.get_origin(member) is _t.Annotated:
+            for meta in _t.cast(_t.Any, member).__metadata__:
+                if isinstance(meta, _p.Tag) and meta.tag == part:
+                    return member
+        if isinstance(discriminator, str):
+            cls, _ = _unwrap(member, space)
+            if isinstance(cls, type) and issubclass(cls, Model):
+                field = cls.model_fields.get(discriminator)
+                for candidate in cls.model_fields.values():
+                    if candidate.alias == discriminator:
+                        field = candidate
+                if field is not None and part in _t.get_args(field.annotation):
+                    return member
+            else:
+                inner = _members(cls)
+                if inner is not None and _member(inner, part, discriminator, space):
+                    return member
+    return None
+
+
+def _schema_name(cls: type) -> str | None:
+    """The schema struct a model class is: itself, or for a union's variant class (which adds
+    the tags) the struct it extends; `None` for a unit variant, which is no struct."""
+    for klass in cls.__mro__:
+        if klass in (Model, OpenModel, DroppingModel) or not issubclass(klass, Model):
+            return None
+        if "_cardc_fixed" not in klass.__dict__:
+            return klass.__name__
+    return None
+
+
+@dataclass(frozen=True)
+class UnionName:
+    """Marks a union that a variant of another union holds, which a package writes in place
+    (its classes carry both tags), with the union's schema name: the name its errors carry."""
+
+    #: The union's name in the schema.
+    name: str
+
+
+def _named(tp: object, space: dict[str, object]) -> str | None:
+    """The schema struct or union a type is, under aliases, annotations and `| None`: a model
+    class's struct, or the alias of members a discriminator picks (a tagged or untagged
+    union); `None` for any other type (an enum, a list, a scalar). These are the types whose
+    decoding the Rust reader names when it fails."""
+    name: str | None = None
+    discriminator: object = None
+    while True:
+        if isinstance(tp, _te.TypeAliasType):
+            name = tp.__name__
+            tp = tp.__value__
+        elif _t.get_origin(tp) is _t.Annotated:
+            for meta in _t.cast(_t.Any, tp).__metadata__:
+                if isinstance(meta, _p.Discriminator):
+                    discriminator = meta
+                elif isinstance(meta, _pf.FieldInfo) and meta.discriminator is not None:
+                    discriminator = meta.discriminator
+                elif isinstance(meta, UnionName):
+                    name = meta.name
+            tp = _t.cast(_t.Any, tp).__origin__
+        elif isinstance(tp, (str, _t.ForwardRef)):
+            tp = space.get(tp if isinstance(tp, str) else tp.__forward_arg__, None)
+        else:
+            members = _members(tp)
+            if members is None or len(members) != 1 or discriminator is not None:
+                break
+            # `T | None`, which pydantic reads as a nullable `T`.
+            tp, name = members[0], None
+    if _is_model(tp):
+        return _schema_name(tp)
+    if name is not None and discriminator is not None and _members(tp) is not None:
+        return name
+    return None
+
+
+def _is_model(cls: object) -> _t.TypeGuard[type[Model]]:
+    """Whether a type is one of the schema's model classes."""
+    return isinstance(cls, type) and issubclass(cls, Model)
+
+
+def _tag_key(
+    error: _t.Any,
+    discriminator: object,
+    members: tuple[object, ...],
+    space: dict[str, object],
+) -> str | None:
+    """The tag key of a union whose tag is at fault in a pydantic error, if it is one; the
+    union's `discriminator` is where the walk along the error's location ended."""
+    if error["type"] not in _TAG_ERRORS:
+        return None
+    context = error.get("ctx") or {}
+    if error["type"] == "tag" and "tag" in context:
+        return str(context["tag"])
+    if isinstance(discriminator, str):
+        # pydantic names the tag by the variant classes' attribute; the key is its alias. A
+        # variant that holds a union is that union's classes, written in place.
+        for member in members:
+            cls, _ = _unwrap(member, space)
+            inner = _members(cls)
+            if inner is not None:
+                key = _tag_key(error, discriminator, inner, space)
+                if key != discriminator:
+                    return key
+            field = cls.model_fields.get(discriminator) if _is_model(cls) else None
+            if field is not None:
+                return field.alias or discriminator
+        return discriminator
+    if isinstance(discriminator, _p.Discriminator):
+        picker = discriminator.discriminator
+        return picker if isinstance(picker, str) else getattr(picker, "key", None)
+    return None
+
+
+@dataclass
+class _Place:
+    """Where a walk along a pydantic location is: the pointer so far, the value there, the
+    type it is read as (`None` once unknown), and the names an error there carries."""
+
+    at: str
+    data: object
+    tp: object
+    type: str | None
+    variant: str | None
+
+
+def _locate(
+    tp: object, data: object, error: _t.Any
+) -> tuple[str, str | None, str | None]:
+    """The JSON pointer, innermost schema type and outermost variant struct of a pydantic
+    error, as the Rust reader gives them. The location is walked along the type: a union's
+    part names the member pydantic tried (its tag value or `Tag`), which is no key of the
+    JSON; a model's part is a key, a list's an index, a map's a key. A tag at fault is
+    pointed at, not the object holding it."""
+    space = vars(_sys.modules.get(getattr(tp, "__module__", ""), _sys))
+    place = _Place("", data, tp, None, None)
+    for part in error["loc"]:
+        _step(place, part, space)
+    # The value at fault is decoded as its own type, which fails there, but a missing key is
+    # the fault of the object that lacks it.
+    if error["type"] != "missing":
+        place.type = _named(place.tp, space) or place.type
+    tp, discriminator = _unwrap(place.tp, space)
+    members = _members(tp)
+    while members is not None and len(members) == 1 and discriminator is None:
+        tp, discriminator = _unwrap(members[0], space)
+        members = _members(tp)
+    key = _tag_key(error, discriminator, members or (), space)
+    if key is not None and isinstance(place.data, dict):
+        place.at += "/" + _escape(key)
+    # A number out of range inside a value that a check reads whole says where it is.
+    fault = (error.get("ctx") or {}).get("error")
+    if isinstance(fault, _OutOfRange):
+        place.at += fault.at
+    return place.at, place.type, place.variant
+
+
+def _step(place: _Place, part: int | str, space: dict[str, object]) -> None:
+    """Moves `place` one part of a pydantic location on."""
+    place.type = _named(place.tp, space) or place.type
+    while place.tp is not None:
+        tp, discriminator = _unwrap(place.tp, space)
+        members = _members(tp)
+        if members is None:
+            place.tp = tp
+            break
+        if len(members) == 1 and discriminator is None:
+            # `T | None`: pydantic reads it as a nullable `T`, with no part of its own.
+            place.tp = members[0]
+            continue
+        member = _member(members, part, discriminator, space)
+        place.tp = member
+        cls, _ = _unwrap(member, space)
+        if isinstance(cls, type) and issubclass(cls, Model):
+            struct = _schema_name(cls)
+            if (
+                discriminator is not None
+                and place.variant is None
+                and struct is not None
+            ):
+                place.variant = struct
+        return
+    tp = place.tp
+    current = place.data
+    if isinstance(tp, type) and issubclass(tp, Model):
+        fields = {(f.alias or n): f for n, f in tp.model_fields.items()}
+        field = fields.get(str(part))
+        place.tp = None if field is None else _field_type(field)
+    elif _t.get_origin(tp) is list:
+        place.tp = _t.get_args(tp)[0]
+    elif _t.get_origin(tp) is dict:
+        if part == "[key]":
+            return
+        place.tp = _t.get_args(tp)[1]
+    else:
+        place.tp = None
+    if isinstance(current, dict) and isinstance(part, str):
+        place.at += "/" + _escape(part)
+        place.data = current.get(part)
+    elif (
+        isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
+    ):
+        place.at += f"/{part}"
+        place.data = current[part]
+
+
+def _field_type(field: _pf.FieldInfo) -> object:
+    """A field's type with its discriminator, as pydantic reads it."""
+    if field.discriminator is not None:
+        return _t.Annotated[
+            field.annotation, _p.Field(discriminator=field.discriminator)
+        ]
+    return field.annotation
 
 
 def decode(tp: object, name: str, text: str | bytes) -> _t.Any:
@@ -252,21 +551,41 @@ class Parser(_t.Generic[_T]):
         adapter = self._adapter
         if adapter is None:
             adapter = self._adapter = _adapter(self._type)
-        return _validate(adapter, self._name, text)
+        return _validate(adapter, self._type, text)
 
 
-def _validate(adapter: _p.TypeAdapter[_J], name: str, text: str | bytes) -> _J:
+def _validate(adapter: _p.TypeAdapter[_J], tp: object, text: str | bytes) -> _J:
     """Decodes JSON text with `adapter`, exactly as the contract reads it, or raises
-    DecodeError with every fault located (`name` is the type's name in the errors)."""
+    DecodeError with every fault located and named by the struct or union it is in."""
     raw, data = _parse(text)
+    missing: set[int] = set()
     try:
         return adapter.validate_json(raw, strict=True, by_alias=True, by_name=False)
     except _p.ValidationError as error:
         entries: list[ErrorEntry] = []
         for fault in error.errors(include_url=False):
-            pointer, variant = _pointer(data, fault["loc"])
-            entries.append(ErrorEntry(pointer, fault["msg"], name, variant))
-        raise DecodeError(entries) from None
+            pointer, within, variant = _locate(tp, data, fault)
+            entries.append(ErrorEntry(pointer, fault["msg"], within, variant))
+            if fault["type"] == "missing":
+                missing.add(len(entries) - 1)
+        raise DecodeError(_missing_last(entries, missing)) from None
+
+
+def _missing_last(entries: list[ErrorEntry], missing: set[int]) -> list[ErrorEntry]:
+    """The entries with each missing key after the other faults of its object, as a reader
+    that reads the keys in order (the Rust one, and the TypeScript guards) finds it: at the
+    object's end. `missing` holds the indices of the missing keys' entries."""
+    ordered = [entry for index, entry in enumerate(entries) if index not in missing]
+    for index in sorted(missing):
+        entry = entries[index]
+        inside = entry.pointer.rpartition("/")[0] + "/"
+        # Where it was among the others, or after the last other fault of its object.
+        position = sum(1 for i in range(index) if i not in missing)
+        for i, other in enumerate(ordered):
+            if other is not entry and other.pointer.startswith(inside):
+                position = max(position, i + 1)
+        ordered.insert(position, entry)
+    return ordered
 
 
 def to_data(tp: object, value: object) -> _p.JsonValue:
@@ -338,7 +657,7 @@ class OpenModel(Model):
     @_p.model_validator(mode="after")
     def _finite_extra(self) -> _t.Self:
         if self.__pydantic_extra__:
-            _finite_entries(self.__pydantic_extra__.items())
+            _finite_entries(self.__pydantic_extra__)
         return self
 
 
@@ -354,7 +673,7 @@ class DroppingModel(Model):
         # What is dropped is still read as JSON, as every reader of the contract reads it.
         if isinstance(data, dict):
             keys = _wire_keys(cls)
-            _finite_entries((k, v) for k, v in data.items() if k not in keys)
+            _finite_entries({k: v for k, v in data.items() if k not in keys})
         return data
 
 
@@ -514,68 +833,130 @@ def _matcher(pattern: str) -> _t.Callable[[str], bool]:
     return search
 
 
+#: The words of a failed constraint, as every runtime says them (the Rust runtime's
+#: `messages` and the compiler's, which it substitutes into the TypeScript runtime; a test
+#: holds the three equal): `{name}` stands for a value.
+MESSAGES = {
+    "count": "expected {word} {bound} {noun}, found {count}",
+    "unique": "expected unique items, found item {index} repeating item {first}",
+    "range": "expected {kind} {word} {bound}, found {value}",
+    "pattern": "expected {what}",
+}
+
+
+def _say(key: str, **values: object) -> str:
+    """The message `key` of MESSAGES with its values, numbers written as JavaScript writes
+    them, as the other runtimes write them."""
+    text = MESSAGES[key]
+    for name, value in values.items():
+        shown = _number_text(value) if isinstance(value, (int, float)) else str(value)
+        text = text.replace("{" + name + "}", shown)
+    return text
+
+
+def _number_text(value: float) -> str:
+    """A number as JavaScript's `String(number)` writes it: an integer without a fraction,
+    the shortest digits that read back as the same double, an exponent past 1e21 or below
+    1e-6 (the Rust runtime writes them the same way)."""
+    if isinstance(value, int):
+        return str(value)
+    if value == 0:
+        return "0"
+    # repr gives the shortest digits that read back as the same double.
+    mantissa, _, power = repr(abs(value)).partition("e")
+    if power:
+        exp = int(power)
+        digits = mantissa.replace(".", "")
+        point = mantissa.find(".")
+        exp += (point if point >= 0 else len(mantissa)) - 1
+    else:
+        whole, _, fraction = mantissa.partition(".")
+        fraction = fraction.rstrip("0")
+        digits = (whole + fraction).lstrip("0")
+        if whole.strip("0"):
+            exp = len(whole.lstrip("0")) - 1
+        else:
+            exp = -(len(fraction) - len(fraction.lstrip("0")) + 1)
+    digits = digits.rstrip("0") or "0"
+    sign = "-" if value < 0 else ""
+    if -7 < exp < 21:
+        if exp >= len(digits) - 1:
+            return sign + digits + "0" * (exp - len(digits) + 1)
+        if exp >= 0:
+            return sign + digits[: exp + 1] + "." + digits[exp + 1 :]
+        return sign + "0." + "0" * (-exp - 1) + digits
+    rest = "." + digits[1:] if len(digits) > 1 else ""
+    return f"{sign}{digits[0]}{rest}e{'+' if exp > 0 else '-'}{abs(exp)}"
+
+
 def constrained(
     *,
     length: tuple[int | None, int | None] | None = None,
-    patterns: tuple[str, ...] = (),
+    patterns: tuple[tuple[str, str], ...] = (),
     minimum: tuple[float, bool] | None = None,
     maximum: tuple[float, bool] | None = None,
+    integer: bool = False,
     items: tuple[int | None, int | None] | None = None,
     unique: bool = False,
-) -> _p.BeforeValidator:
+) -> _p.WrapValidator:
     """The checks of a field's constraints, as the contract defines them: a length in code
-    points, patterns searched by the Rust engine (a format is its anchored pattern), a range
-    compared as numbers, an item count, items unique by JSON equality. Each judges a value of
-    the field's JSON type only; any other fails the type itself."""
-    searches = tuple((pattern, _matcher(pattern)) for pattern in patterns)
+    points, patterns searched by the Rust engine (each with the words for the strings it
+    expects: a format names itself), a range compared as numbers (`integer` for an integer
+    field), an item count, items unique by JSON equality. They judge the value once its type
+    accepts it, as the other readers do: an array's items are read first, so an invalid item
+    is reported rather than the count or a repeat."""
+    searches = tuple((what, _matcher(pattern)) for pattern, what in patterns)
+    kind = "an integer" if integer else "a number"
 
-    def check(value: object) -> object:
+    def check(
+        value: object, handler: _pc.core_schema.ValidatorFunctionWrapHandler
+    ) -> object:
+        result = handler(value)
         if isinstance(value, str):
-            if length is not None and not _count_within(len(value), length):
-                raise ValueError(f"expected {_count_text(length)} characters")
-            for pattern, search in searches:
+            if length is not None:
+                _count(len(value), length, "characters")
+            for what, search in searches:
                 if not search(value):
-                    raise ValueError(f"expected a string matching {pattern}")
+                    raise ValueError(_say("pattern", what=what))
         number = _number(value)
         if number is not None and minimum is not None:
             low, exclusive = minimum
             if number < low or (exclusive and number == low):
+                word = "above" if exclusive else "at least"
                 raise ValueError(
-                    f"expected a number {'above' if exclusive else 'at least'} {low}"
+                    _say("range", kind=kind, word=word, bound=low, value=value)
                 )
         if number is not None and maximum is not None:
             high, exclusive = maximum
             if number > high or (exclusive and number == high):
+                word = "below" if exclusive else "at most"
                 raise ValueError(
-                    f"expected a number {'below' if exclusive else 'at most'} {high}"
+                    _say("range", kind=kind, word=word, bound=high, value=value)
                 )
-        if (
-            isinstance(value, list)
-            and items is not None
-            and not _count_within(len(value), items)
-        ):
-            raise ValueError(f"expected {_count_text(items)} items")
-        if unique and isinstance(value, list):
-            for index, item in enumerate(value):
-                if any(_json_equal(earlier, item) for earlier in value[:index]):
-                    raise ValueError(f"item {index} repeats an earlier one")
-        return value
+        if isinstance(value, list):
+            if items is not None:
+                _count(len(value), items, "items")
+            if unique:
+                for index, item in enumerate(value):
+                    for first, earlier in enumerate(value[:index]):
+                        if _json_equal(earlier, item):
+                            raise ValueError(_say("unique", index=index, first=first))
+        return result
 
-    return _p.BeforeValidator(check)
+    return _p.WrapValidator(check)
 
 
-def _count_within(count: int, bounds: tuple[int | None, int | None]) -> bool:
+def _count(count: int, bounds: tuple[int | None, int | None], noun: str) -> None:
+    """Fails unless `count` is within `bounds`."""
     low, high = bounds
-    return (low is None or count >= low) and (high is None or count <= high)
-
-
-def _count_text(bounds: tuple[int | None, int | None]) -> str:
-    low, high = bounds
-    if high is None:
-        return f"at least {low}"
-    if low is None:
-        return f"at most {high}"
-    return f"{low} to {high}"
+    if low is not None and count < low:
+        raise ValueError(
+            _say("count", word="at least", bound=low, noun=noun, count=count)
+        )
+    if high is not None and count > high:
+        raise ValueError(
+            _say("count", word="at most", bound=high, noun=noun, count=count)
+        )
 
 
 def tagged(key: str) -> _t.Callable[[object], object]:
@@ -584,7 +965,7 @@ def tagged(key: str) -> _t.Callable[[object], object]:
 
     def check(value: object) -> object:
         if isinstance(value, dict) and key not in value:
-            raise ValueError(f"no `{key}` tag")
+            raise _pc.PydanticCustomError("tag", "no `{tag}` tag", {"tag": key})
         return value
 
     return check
@@ -616,7 +997,7 @@ class CatchAll(_p.RootModel[dict[str, _p.JsonValue]]):
             raise ValueError(
                 f"expected a `{self._cardc_tag}` tag that is a string no variant has"
             )
-        _finite_entries(self.root.items())
+        _finite_entries(self.root)
         return self
 
     @property
@@ -651,6 +1032,22 @@ class OtherValue(_p.RootModel[str]):
         return self
 
 
+class _TagPick:
+    """A union's tag picker that says which key it reads, for the pointer of its errors (a
+    `Discriminator` is hashed with its type, so it carries no dict of context)."""
+
+    __slots__ = ("__name__", "_pick", "key")
+
+    def __init__(self, key: str, pick: _t.Callable[[object], str | None]) -> None:
+        self.key = key
+        self._pick = pick
+        # pydantic names the union's validator after it.
+        self.__name__ = pick.__name__
+
+    def __call__(self, value: object) -> str | None:
+        return self._pick(value)
+
+
 def open_tag(
     key: str, attribute: str, known: tuple[str, ...], other: str | None
 ) -> _p.Discriminator:
@@ -672,13 +1069,58 @@ def open_tag(
         return tag if tag in values else other
 
     return _p.Discriminator(
-        pick,
+        _TagPick(key, pick),
         custom_error_type="tag",
         custom_error_message=(
             f"expected a string `{key}` tag"
             if other is not None
             else f"expected a `{key}` tag of one of {', '.join(known)}"
         ),
+    )
+
+
+def _shape(value: object) -> tuple[str, frozenset[str]]:
+    """A value's JSON shape (`null`, `boolean`, `number`, `string`, `array`, `object`) and,
+    for an object, its keys: what picks an untagged union's variant. A value already read (a
+    model, an enum member) has the shape of the JSON it writes."""
+    if value is None:
+        return "null", frozenset()
+    if isinstance(value, bool):
+        return "boolean", frozenset()
+    if isinstance(value, (int, float)):
+        return "number", frozenset()
+    if isinstance(value, (str, enum.Enum)):
+        return "string", frozenset()
+    if isinstance(value, (list, tuple)):
+        return "array", frozenset()
+    if isinstance(value, dict):
+        return "object", frozenset(value)
+    if isinstance(value, _p.RootModel):
+        return _shape(value.root)
+    if isinstance(value, _p.BaseModel):
+        return "object", frozenset(
+            _t.cast(dict[str, object], to_data(type(value), value))
+        )
+    return "other", frozenset()
+
+
+def shaped(
+    choices: tuple[tuple[str, str | None], ...], expected: str
+) -> _p.Discriminator:
+    """The discriminator of an untagged union whose members are tagged `"0"`, `"1"`, ... in
+    declaration order, each with its JSON shape and, for an object variant among several, the
+    key that picks it (`choices`): the first whose shape and key fit picks the member, as the
+    other readers pick; none fails at the union, expecting `expected`."""
+
+    def pick(value: object) -> str | None:
+        kind, keys = _shape(value)
+        for index, (shape, key) in enumerate(choices):
+            if shape == kind and (key is None or key in keys):
+                return str(index)
+        return None
+
+    return _p.Discriminator(
+        pick, custom_error_type="shape", custom_error_message=f"expected {expected}"
     )
 
 

@@ -59,8 +59,40 @@ pub fn fits(schema: &Schema, ty: &Ty, value: &Value) -> bool {
 /// absent is written with its default, unless the field omits its default; a value equal to an
 /// omitted default is written as no key. Everything else, an open struct's other keys and a kept
 /// `null` included, is written back as read.
+///
+/// Every number is written as the double nearest it: past 2^53 - 1 an integer is no integer
+/// every reader holds, and they all (`JSON.parse`, the Rust and Python readers) hold that double
+/// (`9007199254740993` is written back `9007199254740992`). Only `f64` fields, any-JSON values
+/// and open objects' other keys reach such a number; the integer types stop at 2^53 - 1.
 pub fn written(schema: &Schema, type_name: &str, value: &Value) -> Value {
-    Writer { schema }.named(type_name, value, &[])
+    doubles(Writer { schema }.named(type_name, value, &[]))
+}
+
+/// A JSON value with every integer past 2^53 - 1 as the double nearest it.
+fn doubles(value: Value) -> Value {
+    const MAX_SAFE: u64 = (1 << 53) - 1;
+    match value {
+        Value::Number(number)
+            if number
+                .as_i64()
+                .map(i64::unsigned_abs)
+                .or(number.as_u64())
+                .is_some_and(|magnitude| magnitude > MAX_SAFE) =>
+        {
+            number
+                .as_f64()
+                .and_then(serde_json::Number::from_f64)
+                .map_or(Value::Number(number), Value::Number)
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(doubles).collect()),
+        Value::Object(entries) => Value::Object(
+            entries
+                .into_iter()
+                .map(|(key, entry)| (key, doubles(entry)))
+                .collect(),
+        ),
+        other => other,
+    }
 }
 
 struct Writer<'a> {

@@ -88,6 +88,8 @@ pub fn load_examples(name: &str) -> Vec<Example> {
                     fault: None,
                     payload: line.payload,
                     written: None,
+                    pointer: None,
+                    several_faults: false,
                 },
                 source: line.source,
             }
@@ -138,6 +140,8 @@ pub fn corpus(subject: &Subject, examples: &[Example], types: &BTreeSet<String>)
                     fault: None,
                     payload,
                     written: None,
+                    pointer: None,
+                    several_faults: false,
                 },
                 class: GENERATED.to_string(),
                 pointer: String::new(),

@@ -202,6 +202,8 @@ impl Import {
                     fault,
                     payload: entry.case.payload.clone(),
                     written: None,
+                    pointer: None,
+                    several_faults: false,
                 }
             })
             .collect();
@@ -259,7 +261,7 @@ impl FreshRustReader {
              fn read<T: DeserializeOwned + Serialize>(text: &str) -> Value {{\n    \
                  match cardc::decode_str::<T>(text) {{\n        \
                      Ok(value) => json!({{ \"accepted\": true, \"written\": serde_json::to_value(&value).ok() }}),\n        \
-                     Err(error) => json!({{ \"accepted\": false, \"errors\": [error.to_string()] }}),\n    \
+                     Err(error) => json!({{ \"accepted\": false, \"errors\": [error.to_string()], \"pointer\": error.pointer() }}),\n    \
                  }}\n\
              }}\n\n\
              fn main() {{\n    \
@@ -316,17 +318,16 @@ impl Reader for FreshRustReader {
             .get(&case.name)
             .unwrap_or_else(|| panic!("the Rust reader gave no verdict for {}", case.name));
         match report["accepted"].as_bool() {
-            Some(true) if same_json(&report["written"], case.write_back()) => Verdict {
-                accepted: true,
-                detail: String::new(),
-            },
+            Some(true) if same_json(&report["written"], case.write_back()) => Verdict::accepted(),
             Some(true) => Verdict {
                 accepted: true,
                 detail: format!("round trip changed the JSON: {}", report["written"]),
+                pointer: None,
             },
             _ => Verdict {
                 accepted: false,
                 detail: report["errors"].to_string(),
+                pointer: report["pointer"].as_str().map(str::to_owned),
             },
         }
     }

@@ -38,11 +38,16 @@ pub enum Class {
     DeepestNesting,
     /// The same, one level deeper: invalid.
     TooDeep,
+    /// A number field (`f64`) or any-JSON field holding an integer past 2^53, `9007199254740993`:
+    /// valid, read by every reader as the double nearest it, 2^53.
+    BigInteger,
+    /// A string written with every character escaped, `"\u0061"`: valid, the same string.
+    Escaped,
 }
 
 impl Class {
     /// Every class, in table order.
-    pub const ALL: [Class; 8] = [
+    pub const ALL: [Class; 10] = [
         Class::DuplicateKey,
         Class::IntegerFraction,
         Class::IntegerExponent,
@@ -51,6 +56,8 @@ impl Class {
         Class::HugeNumberInJson,
         Class::DeepestNesting,
         Class::TooDeep,
+        Class::BigInteger,
+        Class::Escaped,
     ];
 
     /// The class's name in case names and tables.
@@ -64,6 +71,8 @@ impl Class {
             Class::HugeNumberInJson => "1e400-in-json",
             Class::DeepestNesting => "depth-127",
             Class::TooDeep => "depth-128",
+            Class::BigInteger => "past-2^53",
+            Class::Escaped => "escaped",
         }
     }
 
@@ -75,6 +84,8 @@ impl Class {
                 | Class::IntegerExponent
                 | Class::NegativeZero
                 | Class::DeepestNesting
+                | Class::BigInteger
+                | Class::Escaped
         )
     }
 }
@@ -105,6 +116,8 @@ impl LexicalCase {
             fault: None,
             payload: serde_json::from_str(&self.text)?,
             written: None,
+            pointer: None,
+            several_faults: false,
         })
     }
 }
@@ -167,6 +180,15 @@ fn write(payload: &Value, at: &str, class: Class) -> String {
             format!("{}\\ud800\"", &text[..text.len() - 1])
         }
         Class::HugeNumberInJson => "1e400".to_string(),
+        Class::BigInteger => "9007199254740993".to_string(),
+        Class::Escaped => {
+            let text = target.as_str().unwrap_or_default();
+            let escaped: String = text
+                .encode_utf16()
+                .map(|unit| format!("\\u{unit:04x}"))
+                .collect();
+            format!("\"{escaped}\"")
+        }
         Class::DeepestNesting | Class::TooDeep => {
             // The value sits inside one array or object per segment of its pointer.
             let around = at.matches('/').count();
@@ -198,7 +220,9 @@ fn own(value: &Value, at: &str, out: &mut Vec<Spot>) {
                 .keys()
                 .map(|key| (format!("{at}/{}", escape(key)), Class::DuplicateKey)),
         ),
-        Value::String(_) => out.push((at.to_string(), Class::LoneSurrogate)),
+        Value::String(_) => {
+            out.extend([Class::LoneSurrogate, Class::Escaped].map(|class| (at.to_string(), class)))
+        }
         _ => {}
     }
 }
@@ -209,6 +233,7 @@ fn own(value: &Value, at: &str, out: &mut Vec<Spot>) {
 fn inside(schema: &Schema, ty: &Ty, value: &Value, at: &str, tags: &[&str], out: &mut Vec<Spot>) {
     match (ty, value) {
         (Ty::Json, _) => any_json(value, at, out),
+        (Ty::F64, Value::Number(_)) => out.push((at.to_string(), Class::BigInteger)),
         (Ty::Nullable(inner) | Ty::Boxed(inner), _) => inside(schema, inner, value, at, tags, out),
         (Ty::Int(_), Value::Number(_)) => out.extend(
             [
@@ -281,6 +306,7 @@ fn fields(
                     Class::HugeNumberInJson,
                     Class::DeepestNesting,
                     Class::TooDeep,
+                    Class::BigInteger,
                 ]
                 .map(|class| (field_at.clone(), class)),
             );

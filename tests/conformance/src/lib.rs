@@ -8,6 +8,7 @@ pub mod compat_pairs;
 pub mod consumers;
 pub mod contract;
 pub mod contracts;
+pub mod differential;
 pub mod gaps;
 pub mod import_proof;
 pub mod lexical;
@@ -34,10 +35,12 @@ for_each_named_type!(names);
 pub const ENTRY_UNIONS: [&str; 2] = ["ToolCallView", "ToolResultView"];
 
 pub use readers::{
-    AjvReader, GuardsReader, JsonSchemaReader, PythonReader, Reader, RustReader, compile_modules,
-    node, python, python_interpreter, rust_tolerant_read, same_json, typescript_tolerant_reads,
+    AjvReader, Compiled, GuardsReader, JsonSchemaReader, PythonReader, REGISTRY, Reader, Request,
+    RustReader, TargetReaders, TolerantResult, compile_modules, node, python, python_interpreter,
+    python_with_path, registered, rust_tolerant_read, same_json, typescript_tolerant_reads,
 };
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use cardc_codegen::ir::Schema;
@@ -66,6 +69,15 @@ pub struct Case {
     /// back must write this.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub written: Option<Value>,
+    /// For an invalid case whose one fault is at a known place (a mutation's), its JSON
+    /// pointer: every reader that reports where must report its first error there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<String>,
+    /// Whether the invalid case has more than one fault (a changed tag that makes the object
+    /// another variant with that variant's fields wrong), so that which error comes first is
+    /// the reader's choice: the readers' pointers are then not compared.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub several_faults: bool,
 }
 
 impl Case {
@@ -90,6 +102,20 @@ pub struct Verdict {
     pub accepted: bool,
     /// The reader's reason when it rejected the payload, or a round-trip failure.
     pub detail: String,
+    /// Where the reader's first error is, as a JSON pointer, for a reader that says so (the
+    /// readers cardc generates); `None` when it accepted the payload or does not say.
+    pub pointer: Option<String>,
+}
+
+impl Verdict {
+    /// An acceptance, written back as the case says.
+    pub fn accepted() -> Self {
+        Verdict {
+            accepted: true,
+            detail: String::new(),
+            pointer: None,
+        }
+    }
 }
 
 /// The repository root.
@@ -282,30 +308,27 @@ pub fn disagreement(case: &Case, reader: &str, verdict: &Verdict) -> Option<Stri
 }
 
 /// One schema whose committed outputs the readers read: the render-intent contract, a golden
-/// case under `tests/schemas/` that has a corpus of its own, or a public contract under
-/// `tests/contracts/`.
+/// case under `tests/schemas/` that has a corpus of its own, a public contract under
+/// `tests/contracts/`, or a schema the differential run drew. Each target's readers find its
+/// output by the target's file name (see [`Subject::output`]).
 pub struct Subject {
     /// The schema's IR, for the names the readers dispatch on and the contract checker.
     pub ir: Schema,
-    /// The committed JSON Schema.
-    pub json_schema: PathBuf,
-    /// The committed TypeScript module.
-    pub typescript: PathBuf,
-    /// The committed Python package's directory.
-    pub python: PathBuf,
-    /// The published documents of the schema files it imports from, which its `$ref`s reach.
-    pub siblings: Vec<PathBuf>,
-    /// The directories the Python packages of the schema files it imports from are in.
-    pub python_path: Vec<PathBuf>,
-    /// Where the Rust types are: the render-intent crate, or a golden case by name.
-    rust: RustTypes,
+    /// Where each target's output of the schema is, by target key (`Target::key`).
+    outputs: BTreeMap<&'static str, PathBuf>,
+    /// The outputs of the schema files it imports from, each by target key: what its own
+    /// outputs reach (a JSON Schema's `$ref`s, a Python package's imports).
+    imports: Vec<BTreeMap<&'static str, PathBuf>>,
+    /// The crate that compiled the schema's Rust output.
+    pub compiled: Compiled,
 }
 
-enum RustTypes {
-    RenderIntent,
-    Golden(String),
-    /// A schema of a golden project: the project and the schema's stem.
-    Project(String, String),
+/// Where every target writes its output of the schema of stem `stem` in `dir`, by target key.
+fn outputs_in(dir: &Path, stem: &str) -> BTreeMap<&'static str, PathBuf> {
+    cardc_codegen::emit::TARGETS
+        .iter()
+        .map(|target| (target.key(), dir.join(target.file_name(stem))))
+        .collect()
 }
 
 impl Subject {
@@ -313,12 +336,9 @@ impl Subject {
     pub fn render_intent() -> Self {
         Subject {
             ir: render_intent_ir(),
-            json_schema: render_intent_schema_path(),
-            typescript: render_intent_typescript_path(),
-            python: render_intent_python_path(),
-            siblings: Vec::new(),
-            python_path: Vec::new(),
-            rust: RustTypes::RenderIntent,
+            outputs: outputs_in(&repo_root().join("generated"), "render_intent"),
+            imports: Vec::new(),
+            compiled: Compiled::render_intent(),
         }
     }
 
@@ -338,7 +358,6 @@ impl Subject {
             cardc_golden::ROOTS.contains(&root),
             "cardc-golden does not compile the cases under {root}"
         );
-        let dir = repo_root().join(root).join(case);
         let source = format!("{root}/{case}/{case}.cards");
         let text = std::fs::read_to_string(repo_root().join(&source))
             .unwrap_or_else(|error| panic!("cannot read {source}: {error}"));
@@ -346,14 +365,9 @@ impl Subject {
             .unwrap_or_else(|errors| panic!("{source} does not check: {errors:?}"));
         Subject {
             ir,
-            json_schema: dir.join(format!("{case}.schema.json")),
-            typescript: dir.join(format!("{case}.ts")),
-            python: dir
-                .join("python")
-                .join(cardc_codegen::naming::python::package(case)),
-            siblings: Vec::new(),
-            python_path: Vec::new(),
-            rust: RustTypes::Golden(case.to_string()),
+            outputs: outputs_in(&repo_root().join(root).join(case), case),
+            imports: Vec::new(),
+            compiled: Compiled::golden(case),
         }
     }
 
@@ -379,44 +393,79 @@ impl Subject {
             .unwrap_or_else(|error| panic!("{case}: cannot read its project file: {error}"));
         let config =
             config::read(dir, &text).unwrap_or_else(|problems| panic!("{case}: {problems:?}"));
-        let out = |key: &str| {
+        let placed = |key: &str| {
             config
                 .layout
                 .placements
                 .iter()
                 .find(|placement| placement.target.key() == key)
                 .map(|placement| placement.dir.clone())
-                .unwrap_or_else(|| panic!("{case}: its project file places no {key} outputs"))
         };
-        let (json_schema, typescript, python) =
-            (out("json-schema"), out("typescript"), out("python"));
         let loaded = config.load(&Disk);
         let schemas = loaded
             .schemas()
             .unwrap_or_else(|| panic!("{case}: {}", loaded.report()));
-        let package = |stem: &str| {
-            python
-                .join("python")
-                .join(cardc_codegen::naming::python::package(stem))
+        // Each target's outputs in the directory the project file places it in; the Python
+        // packages each in a distribution directory of its own (`python/<package>/<package>`).
+        let outputs = |stem: &str| {
+            let mut outputs: BTreeMap<&'static str, PathBuf> = cardc_codegen::emit::TARGETS
+                .iter()
+                .filter_map(|target| {
+                    let dir = placed(target.key())?;
+                    Some((target.key(), dir.join(target.file_name(stem))))
+                })
+                .collect();
+            if let Some(dir) = placed("python") {
+                let package = cardc_codegen::naming::python::package(stem);
+                outputs.insert(
+                    "python",
+                    dir.join("python")
+                        .join(&package)
+                        .join(&package)
+                        .join("__init__.py"),
+                );
+            }
+            outputs
         };
         schemas
             .iter()
-            .map(|schema| {
-                let imports = schema.imports();
-                Subject {
-                    ir: (*schema).clone(),
-                    json_schema: json_schema.join(format!("{}.schema.json", schema.stem)),
-                    typescript: typescript.join(format!("{}.ts", schema.stem)),
-                    python: package(&schema.stem)
-                        .join(cardc_codegen::naming::python::package(&schema.stem)),
-                    siblings: imports
-                        .keys()
-                        .map(|module| json_schema.join(format!("{}.schema.json", module.stem)))
-                        .collect(),
-                    python_path: imports.keys().map(|module| package(&module.stem)).collect(),
-                    rust: RustTypes::Project(case.to_string(), schema.stem.clone()),
-                }
+            .map(|schema| Subject {
+                ir: (*schema).clone(),
+                outputs: outputs(&schema.stem),
+                imports: schema
+                    .imports()
+                    .keys()
+                    .map(|module| outputs(&module.stem))
+                    .collect(),
+                compiled: Compiled::project(case, &schema.stem),
             })
+            .collect()
+    }
+
+    /// A schema whose outputs were written to `dir` under its stem, its Rust types `compiled`
+    /// (the differential run's).
+    pub fn written(ir: Schema, dir: &Path, compiled: Compiled) -> Self {
+        Subject {
+            outputs: outputs_in(dir, &ir.stem),
+            ir,
+            imports: Vec::new(),
+            compiled,
+        }
+    }
+
+    /// The path of the output of the target keyed `key` (`typescript`).
+    pub fn output(&self, key: &str) -> PathBuf {
+        self.outputs
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| panic!("no target is keyed {key}"))
+    }
+
+    /// The outputs of the target keyed `key` of the schema files this one imports from.
+    pub fn imported(&self, key: &str) -> Vec<PathBuf> {
+        self.imports
+            .iter()
+            .filter_map(|outputs| outputs.get(key).cloned())
             .collect()
     }
 
@@ -428,64 +477,73 @@ impl Subject {
 
     /// The generated Rust types' reader.
     pub fn rust_reader(&self) -> RustReader {
-        match &self.rust {
-            RustTypes::RenderIntent => RustReader::render_intent(),
-            RustTypes::Golden(case) => RustReader::golden(case),
-            RustTypes::Project(case, stem) => RustReader::project(case, stem),
-        }
-    }
-
-    /// The readers of one target's output, run over the corpus file at `corpus`: the generated
-    /// Rust types; the published JSON Schema read by the `jsonschema` crate and by ajv; the
-    /// generated TypeScript guards; the generated Python package. The conformance suite holds every registered target to the
-    /// labels, so a target without a reader here fails it.
-    pub fn readers_of(
-        &self,
-        target: &dyn cardc_codegen::target::Target,
-        corpus: &Path,
-    ) -> Vec<Box<dyn Reader>> {
-        match target.key() {
-            "rust" => vec![Box::new(self.rust_reader())],
-            "json-schema" => vec![
-                Box::new(JsonSchemaReader::with_siblings(
-                    &self.json_schema,
-                    &self.named_types(),
-                    &self.siblings,
-                )),
-                Box::new(AjvReader::with_siblings(
-                    &self.json_schema,
-                    corpus,
-                    &self.siblings,
-                )),
-            ],
-            "typescript" => vec![Box::new(GuardsReader::run(&self.typescript, corpus))],
-            "python" => vec![Box::new(PythonReader::with_path(
-                &self.python,
-                corpus,
-                &self.python_path,
-            ))],
-            key => panic!(
-                "the {key} target has no conformance reader: add one to `Subject::readers_of` \
-                 in tests/conformance/src/lib.rs"
-            ),
-        }
+        RustReader::of(self.compiled.clone())
     }
 
     /// Every disagreement between the labels of `cases`, which are the lines of the corpus
-    /// file at `path`, and the readers of every registered target's output.
+    /// file at `path`, and the readers of every registered target's output (see
+    /// [`readers::REGISTRY`]): a verdict against the label, a write-back other than the
+    /// contract's, a first error of a one-fault case at another place than the fault's (or
+    /// than another reader's), and a tolerant read other than the contract checker's.
     pub fn disagreements(&self, cases: &[Case], path: &Path) -> Vec<String> {
-        let readers: Vec<Box<dyn Reader>> = cardc_codegen::emit::TARGETS
+        let registered = registered();
+        let readers: Vec<Box<dyn Reader>> = registered
             .iter()
-            .flat_map(|target| self.readers_of(*target, path))
+            .flat_map(|target| target.strict(self, path))
             .collect();
         let mut disagreements = Vec::new();
         for case in cases {
-            for reader in &readers {
-                disagreements.extend(disagreement(case, reader.name(), &reader.read(case)));
+            let verdicts: Vec<(&str, Verdict)> = readers
+                .iter()
+                .map(|reader| (reader.name(), reader.read(case)))
+                .collect();
+            for (name, verdict) in &verdicts {
+                disagreements.extend(disagreement(case, name, verdict));
+            }
+            disagreements.extend(pointer_disagreement(case, &verdicts));
+        }
+        for target in &registered {
+            if let Some((reader, reads)) = target.tolerant(self, cases, path) {
+                disagreements.extend(tolerant::disagreements(&self.ir, cases, reader, &reads));
             }
         }
         disagreements
     }
+}
+
+/// How the first errors that readers give for an invalid case with one fault disagree with
+/// the fault's pointer, when the case knows it, or with each other, if they do.
+pub fn pointer_disagreement(case: &Case, verdicts: &[(&str, Verdict)]) -> Option<String> {
+    if case.valid || case.several_faults {
+        return None;
+    }
+    let located: Vec<(&str, &str)> = verdicts
+        .iter()
+        .filter(|(_, verdict)| !verdict.accepted)
+        .filter_map(|(name, verdict)| Some((*name, verdict.pointer.as_deref()?)))
+        .collect();
+    let expected = case
+        .pointer
+        .as_deref()
+        .or_else(|| located.first().map(|(_, pointer)| *pointer))?;
+    if located.iter().all(|(_, pointer)| *pointer == expected) {
+        return None;
+    }
+    let said: Vec<String> = located
+        .iter()
+        .map(|(name, pointer)| format!("{name} `{pointer}`"))
+        .collect();
+    let fault = match &case.pointer {
+        Some(pointer) => format!("its fault is at `{pointer}`"),
+        None => "one fault".to_owned(),
+    };
+    Some(format!(
+        "  {} [{}]: the first errors are at different places ({fault}): {}\n    payload: {}",
+        case.name,
+        case.type_name,
+        said.join(", "),
+        case.payload
+    ))
 }
 
 /// Every disagreement between the labels of `cases`, the lines of the corpus file at `path`,
@@ -511,6 +569,8 @@ pub fn example_cases(schema: &Schema) -> Vec<Case> {
                     fault: None,
                     payload: cardc_codegen::json_text::to_value(example),
                     written: None,
+                    pointer: None,
+                    several_faults: false,
                 })
         })
         .collect()
@@ -553,5 +613,6 @@ pub fn validator_verdict(validator: &jsonschema::Validator, payload: &Value) -> 
     Verdict {
         accepted: errors.is_empty(),
         detail: errors.join("; "),
+        pointer: None,
     }
 }

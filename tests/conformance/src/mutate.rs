@@ -17,7 +17,9 @@ mod bounds;
 
 use std::collections::BTreeSet;
 
-use cardc_codegen::ir::{Constant, Field, Presence, Schema, StructDef, Ty, TypeDef, UnionDef};
+use cardc_codegen::ir::{
+    Constant, Field, Presence, Schema, Shape, StructDef, Ty, TypeDef, UnionDef,
+};
 use serde_json::{Value, json};
 
 use crate::Case;
@@ -42,6 +44,9 @@ pub const UNKNOWN_KEY: &str = "cardcUnknownField";
 /// A tag or enum value that no union or enum of the schema uses.
 pub const UNKNOWN_VALUE: &str = "cardc_unknown_value";
 
+/// The class whose invalid changes are no single fault: a changed tag.
+pub const AMBIGUOUS: &str = "tag/other";
+
 /// Every mutation of every valid case, labelled, without duplicate payloads.
 pub fn mutations(schema: &Schema, corpus: &[Case]) -> Vec<Mutation> {
     let mut seen = BTreeSet::new();
@@ -50,6 +55,7 @@ pub fn mutations(schema: &Schema, corpus: &[Case]) -> Vec<Mutation> {
         let mut walker = Walker {
             schema,
             edits: Vec::new(),
+            picked: None,
         };
         walker.ty(&Ty::Named(case.type_name.clone()), &case.payload, "");
         for edit in walker.edits {
@@ -67,17 +73,32 @@ pub fn mutations(schema: &Schema, corpus: &[Case]) -> Vec<Mutation> {
                     edit.class
                 );
             }
+            let valid = verdict.is_ok();
+            // A changed tag that makes the object another variant leaves that variant's
+            // fields wrong: several faults, of which no reader's first is "the" one.
+            // An empty array grown past its count bound grows with `null`, which only an
+            // any-JSON item takes: then the items are at fault too.
+            let grown_from_empty = edit.class == "items/edge"
+                && case
+                    .payload
+                    .pointer(&edit.pointer())
+                    .and_then(Value::as_array)
+                    .is_some_and(Vec::is_empty);
+            let several_faults = !valid && (edit.class == AMBIGUOUS || grown_from_empty);
+            let pointer = edit.pointer();
             out.push(Mutation {
                 case: Case {
                     name,
                     type_name: case.type_name.clone(),
-                    valid: verdict.is_ok(),
+                    valid,
                     fault: verdict.err(),
                     payload,
                     written: None,
+                    pointer: (!valid && !several_faults).then(|| pointer.clone()),
+                    several_faults,
                 },
                 class: edit.class,
-                pointer: edit.pointer(),
+                pointer,
             });
         }
     }
@@ -94,6 +115,9 @@ struct Edit {
     detail: String,
     /// The label the contract gives outright, when it does.
     rule: Option<bool>,
+    /// Whether it removes the key that picked the object's variant of an untagged union, so
+    /// that the fault is the object's.
+    unpicks: bool,
 }
 
 enum Op {
@@ -105,6 +129,9 @@ enum Op {
 impl Edit {
     /// The pointer of what the edit touches.
     fn pointer(&self) -> String {
+        if self.unpicks {
+            return self.at.clone();
+        }
         match &self.op {
             Op::Remove(key) | Op::Set(key, _) => format!("{}/{}", self.at, escape(key)),
             Op::Replace(_) => self.at.clone(),
@@ -136,6 +163,9 @@ impl Edit {
 struct Walker<'a> {
     schema: &'a Schema,
     edits: Vec<Edit>,
+    /// The object being walked and the key that picked it as a variant of an untagged union
+    /// among several object variants, if it is one.
+    picked: Option<(String, String)>,
 }
 
 impl Walker<'_> {
@@ -151,6 +181,7 @@ impl Walker<'_> {
             class,
             detail,
             rule,
+            unpicks: false,
         });
     }
 
@@ -180,7 +211,13 @@ impl Walker<'_> {
             Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value, at),
             Some(TypeDef::Untagged(def)) => {
                 if let Some(variant) = taken_by(self.schema, def, value) {
+                    let picked = match &variant.shape {
+                        Shape::Object(Some(key)) => Some((at.to_owned(), key.clone())),
+                        _ => None,
+                    };
+                    let outer = std::mem::replace(&mut self.picked, picked);
                     self.ty(&variant.ty, value, at);
+                    self.picked = outer;
                 }
             }
             Some(TypeDef::Union(def)) => {
@@ -310,6 +347,13 @@ impl Walker<'_> {
             _ => ("drop/required", false),
         };
         self.edit(at, Op::Remove(key.clone()), drop, key.clone(), Some(rule));
+        // Without the key that picked it, the object is no variant of its untagged union: a
+        // fault of the object, where no variant's check starts.
+        if self.picked.as_ref() == Some(&(at.to_owned(), key.clone()))
+            && let Some(edit) = self.edits.last_mut()
+        {
+            edit.unpicks = true;
+        }
         // The default itself, which a writer that omits it leaves out.
         if let Some(default) = &field.default {
             let value = cardc_codegen::json_text::to_value(&default.value);

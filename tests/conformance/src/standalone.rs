@@ -79,6 +79,8 @@ pub fn cases(schema: &Schema, corpus: &[Case]) -> Vec<Taken> {
                         fault: verdict.err(),
                         payload,
                         written: None,
+                        pointer: None,
+                        several_faults: false,
                     },
                     class,
                 });

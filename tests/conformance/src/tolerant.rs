@@ -16,8 +16,10 @@
 use cardc_codegen::ir::{OnInvalid, Schema, StructDef, Ty, TypeDef};
 use serde_json::{Map, Value};
 
+use std::collections::BTreeMap;
+
 use crate::contract::{self, constrained, escape};
-use crate::same_json;
+use crate::{Case, TolerantResult, same_json};
 
 /// One step of a warning's pointer.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -53,6 +55,32 @@ pub fn agrees(
         (Err(_), Err(_)) => true,
         _ => false,
     }
+}
+
+/// Every case of `cases` that the tolerant reader `reader` read (`reads`, by case name) otherwise
+/// than the contract checker's tolerant read (see [`agrees`]).
+pub fn disagreements(
+    schema: &Schema,
+    cases: &[Case],
+    reader: &str,
+    reads: &BTreeMap<String, TolerantResult>,
+) -> Vec<String> {
+    cases
+        .iter()
+        .filter_map(|case| {
+            let expected = read(schema, &case.type_name, &case.payload);
+            let actual = reads
+                .get(&case.name)
+                .unwrap_or_else(|| panic!("{reader} gave no tolerant read of {}", case.name));
+            (!agrees(schema, &case.type_name, &expected, actual)).then(|| {
+                format!(
+                    "  {} [{}]: the {reader} tolerant read differs from the contract's\n    \
+                     contract {expected:?}\n    {reader} {actual:?}\n    payload: {}",
+                    case.name, case.type_name, case.payload
+                )
+            })
+        })
+        .collect()
 }
 
 /// The tolerant read of `value` as the named type `type_name`, in its standalone form, or the

@@ -66,6 +66,7 @@ fn decode<T: DeserializeOwned + Serialize>(schema: &Schema, case: &Case) -> Typi
                 verdict: Verdict {
                     accepted: false,
                     detail: error.to_string(),
+                    pointer: None,
                 },
                 wrong_variant: None,
                 rewritten: None,
@@ -91,6 +92,7 @@ fn decode<T: DeserializeOwned + Serialize>(schema: &Schema, case: &Case) -> Typi
         verdict: Verdict {
             accepted: true,
             detail: String::new(),
+            pointer: None,
         },
         wrong_variant,
         rewritten: (written != case.payload).then_some(written),

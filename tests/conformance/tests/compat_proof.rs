@@ -52,6 +52,8 @@ fn drawn(pair: &str, side: &str, writer: &Schema, reader: &Schema) -> Vec<Case> 
                 fault: None,
                 payload,
                 written: None,
+                pointer: None,
+                several_faults: false,
             });
         }
     }

@@ -43,6 +43,8 @@ fn root_cases() -> Vec<Case> {
                 fault: (!valid).then(|| "no entry type accepts it".to_owned()),
                 payload: case.payload,
                 written: None,
+                pointer: None,
+                several_faults: false,
             }
         })
         .collect();
@@ -59,6 +61,8 @@ fn root_cases() -> Vec<Case> {
             fault: Some("neither view".to_owned()),
             payload,
             written: None,
+            pointer: None,
+            several_faults: false,
         });
     }
     cases

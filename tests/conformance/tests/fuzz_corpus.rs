@@ -46,6 +46,8 @@ fn corpus() -> Vec<Case> {
             fault: label.err(),
             payload,
             written: None,
+            pointer: None,
+            several_faults: false,
         });
     }
     cases

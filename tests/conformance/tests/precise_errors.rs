@@ -205,6 +205,7 @@ fn every_golden_construct_names_a_single_fault() {
             continue;
         }
         let mutations = mutate::mutations(&subject.ir, &load_golden_corpus(&case));
-        assert_precise(&measure(&case, &subject.json_schema, &mutations, u64::MAX));
+        let schema = subject.output("json-schema");
+        assert_precise(&measure(&case, &schema, &mutations, u64::MAX));
     }
 }

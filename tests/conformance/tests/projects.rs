@@ -32,7 +32,8 @@ fn the_golden_project_imports_across_files() {
     assert_eq!(stems, ["ids", "common", "chat"]);
     let chat = &subjects[2];
     assert!(chat.ir.foreign.contains_key("ContentBlock"));
-    assert_eq!(chat.siblings.len(), 2, "{:?}", chat.siblings);
+    let siblings = chat.imported("json-schema");
+    assert_eq!(siblings.len(), 2, "{siblings:?}");
     assert!(corpus("chat").is_some());
 }
 

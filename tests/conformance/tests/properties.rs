@@ -7,9 +7,8 @@ use std::sync::LazyLock;
 
 use cardc_codegen::ir::Schema;
 use cardc_conformance::{
-    AjvReader, Case, GuardsReader, JsonSchemaReader, NAMED_TYPES, PythonReader, Reader, RustReader,
-    Subject, arbitrary, contract, disagreement, render_intent_ir, render_intent_python_path,
-    render_intent_schema_path, render_intent_typescript_path, typify_reader, write_corpus,
+    Case, JsonSchemaReader, NAMED_TYPES, Reader, RustReader, Subject, arbitrary, contract,
+    render_intent_ir, render_intent_schema_path, typify_reader, write_corpus,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -32,6 +31,8 @@ fn case(type_name: &str, index: usize, payload: Value) -> Case {
         fault: None,
         payload,
         written: None,
+        pointer: None,
+        several_faults: false,
     }
 }
 
@@ -57,10 +58,11 @@ proptest! {
     }
 }
 
-/// The node and Python readers, over a deterministic batch of draws (each starts once, not once
+/// Every registered reader of the render-intent outputs (node's and Python's among them), over
+/// a deterministic batch of draws (each starts once, not once
 /// per draw, so there is no shrinking: a failure prints the whole payload).
 #[test]
-fn drawn_payloads_pass_ajv_the_typescript_guards_and_the_python_package() {
+fn drawn_payloads_pass_every_registered_reader() {
     let schema = render_intent_ir();
     let mut runner = TestRunner::deterministic();
     let mut cases = Vec::new();
@@ -79,18 +81,8 @@ fn drawn_payloads_pass_ajv_the_typescript_guards_and_the_python_package() {
         }
     }
     let path = write_corpus("drawn.jsonl", &cases);
-    let ajv = AjvReader::run(&render_intent_schema_path(), &path);
-    let guards = GuardsReader::run(&render_intent_typescript_path(), &path);
-    let python = PythonReader::run(&render_intent_python_path(), &path);
-    let disagreements: Vec<String> = cases
-        .iter()
-        .flat_map(|case| {
-            let ajv = disagreement(case, "ajv", &ajv.read(case));
-            let guards = disagreement(case, "typescript guards", &guards.read(case));
-            let python = disagreement(case, "python", &python.read(case));
-            ajv.into_iter().chain(guards).chain(python)
-        })
-        .collect();
+    // Every registered reader: verdicts, write-backs and tolerant reads.
+    let disagreements = Subject::render_intent().disagreements(&cases, &path);
     assert!(
         disagreements.is_empty(),
         "{} disagreement(s):\n{}",

@@ -1733,6 +1733,23 @@ function cardcFail(s: cardcState, at: string, message: string): void {
   s.errors.push({ pointer: at, message: where === '' ? message : `${message} (${where})` });
 }
 
+/**
+ * The words of a failed constraint, as every runtime says them (the compiler's table, written
+ * here when the file is generated): `{name}` stands for a value.
+ */
+const cardcMessages: { readonly [key: string]: string } = {
+  count: "expected {word} {bound} {noun}, found {count}",
+  unique: "expected unique items, found item {index} repeating item {first}",
+  range: "expected {kind} {word} {bound}, found {value}",
+  pattern: "expected {what}",
+};
+
+/** The message `key` of `cardcMessages`, each `{name}` replaced by its value. */
+function cardcSay(key: string, values: { readonly [name: string]: string | number }): string {
+  const words = cardcMessages[key];
+  return words === undefined ? key : words.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
+
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
   cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
@@ -1922,6 +1939,8 @@ function cardcPresent(
  * `cardcState.fix`). `known` counts the tags and the fields found: the checker keeps the tags
  * distinct from each other and from every field key, and `cardcTag` found them on this object, so
  * when `known` is the number of keys there is no other key, and nothing is left to check.
+ * A required key found missing is reported after these, as a reader that reads the keys in
+ * order (the Rust one) finds it: at the object's end.
  */
 function cardcRest(
   object: { readonly [key: string]: unknown },
@@ -1937,6 +1956,7 @@ function cardcRest(
   if (known === keys.length) {
     return;
   }
+  const before = s.errors.length;
   for (const key of keys) {
     if (s.errors.length >= s.limit) {
       break;
@@ -1951,6 +1971,24 @@ function cardcRest(
         }
       }
     }
+  }
+  if (!s.quiet && s.errors.length > before) {
+    cardcMissingLast(s, at, fields, before);
+  }
+}
+
+/** Moves the errors before `before` that say a key of `fields` of the object at `at` is missing to the end. */
+function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], before: number): void {
+  const missing: { pointer: string; message: string }[] = [];
+  const kept: { pointer: string; message: string }[] = [];
+  for (let i = 0; i < before; i += 1) {
+    const error = s.errors[i] as { pointer: string; message: string };
+    const key = error.pointer.slice(at.length + 1);
+    const own = error.pointer.slice(0, at.length + 1) === `${at}/` && error.message.slice(0, 8) === 'required';
+    (own && fields.indexOf(key.replace(/~1/g, '/').replace(/~0/g, '~')) >= 0 ? missing : kept).push(error);
+  }
+  if (missing.length > 0) {
+    s.errors = kept.concat(s.errors.slice(before), missing);
   }
 }
 
@@ -2130,9 +2168,9 @@ function cardcItems(check: cardcCheck, min: number | null, max: number | null, u
       return;
     }
     if (min !== null && value.length < min) {
-      cardcFail(s, at, `expected at least ${min} items, found ${value.length}`);
+      cardcFail(s, at, cardcSay('count', { word: 'at least', bound: min, noun: 'items', count: value.length }));
     } else if (max !== null && value.length > max) {
-      cardcFail(s, at, `expected at most ${max} items, found ${value.length}`);
+      cardcFail(s, at, cardcSay('count', { word: 'at most', bound: max, noun: 'items', count: value.length }));
     }
     if (unique) {
       // No prototype, so that no key (`__proto__`, `constructor`) is inherited.
@@ -2141,7 +2179,8 @@ function cardcItems(check: cardcCheck, min: number | null, max: number | null, u
         const key = cardcCanonical(value[i]);
         const first = seen[key];
         if (first !== undefined) {
-          cardcFail(s, `${at}/${i}`, `expected unique items, found a repeat of item ${first}`);
+          // At the array, as the other readers and the JSON Schema's `uniqueItems` say it.
+          cardcFail(s, at, cardcSay('unique', { index: i, first }));
           return;
         }
         seen[key] = i;

@@ -153,6 +153,44 @@ fn dropped_fields_are_read_as_any_json_before_they_are_dropped() {
     }
 }
 
+/// A key the schema does not name, given twice, is refused at the key in every open object, as
+/// a field given twice is: dropped (`Message`, `Author`) or kept (`Metadata`), directly or
+/// inside a kept value, and through a union whose variant drops them (`Event`).
+#[test]
+fn a_repeated_unknown_key_is_refused_at_the_key_in_every_open_object() {
+    let refused = |decoded: Result<(), cardc::DecodeError>| {
+        let error = decoded.expect_err("a repeated key is refused");
+        (error.pointer().to_owned(), error.message().to_owned())
+    };
+    let message = r#"{"id":"m","attachments":[],"q":1,"q":2}"#;
+    assert_eq!(
+        refused(cardc::decode_str::<presence_rules::Message>(message).map(drop)),
+        ("/q".to_owned(), "duplicate key `q`".to_owned())
+    );
+    let posted = r#"{"type":"posted","id":"m","attachments":[],"q":1,"q":2}"#;
+    assert_eq!(
+        refused(cardc::decode_str::<presence_rules::Event>(posted).map(drop)).0,
+        "/q"
+    );
+    let author = r#"{"id":"m","attachments":[],"author":{"name":"a","q":1,"q":2}}"#;
+    assert_eq!(
+        refused(cardc::decode_str::<presence_rules::Message>(author).map(drop)).0,
+        "/author/q"
+    );
+    let kept = r#"{"name":"s","metadata":{"name":"m","q":1,"q":2}}"#;
+    assert_eq!(
+        refused(cardc::decode_str::<open_objects::Strict>(kept).map(drop)),
+        ("/metadata/q".to_owned(), "duplicate key `q`".to_owned())
+    );
+    let inside = r#"{"name":"m","q":{"r":[{"s":0,"s":1}]}}"#;
+    assert_eq!(
+        refused(cardc::decode_str::<open_objects::Metadata>(inside).map(drop)).0,
+        "/q/r/0/s"
+    );
+    // serde alone refuses them too, as it refuses a field given twice.
+    assert!(serde_json::from_str::<presence_rules::Message>(message).is_err());
+}
+
 #[test]
 fn unions_read_the_tag_and_nested_unions_read_both() {
     let click = json!({"event": "pointer", "kind": "click", "x": 1, "y": 2});

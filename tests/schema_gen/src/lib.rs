@@ -7,6 +7,10 @@
 
 use std::fmt::Write as _;
 
+mod contract;
+
+pub use contract::contract_schema;
+
 pub use arbitrary::{Result, Unstructured};
 
 /// Type, variant and enum-value names: ordinary, Rust and TypeScript keywords in UpperCamel

@@ -714,6 +714,23 @@ function cardcFail(s: cardcState, at: string, message: string): void {
   s.errors.push({ pointer: at, message: where === '' ? message : `${message} (${where})` });
 }
 
+/**
+ * The words of a failed constraint, as every runtime says them (the compiler's table, written
+ * here when the file is generated): `{name}` stands for a value.
+ */
+const cardcMessages: { readonly [key: string]: string } = {
+  count: "expected {word} {bound} {noun}, found {count}",
+  unique: "expected unique items, found item {index} repeating item {first}",
+  range: "expected {kind} {word} {bound}, found {value}",
+  pattern: "expected {what}",
+};
+
+/** The message `key` of `cardcMessages`, each `{name}` replaced by its value. */
+function cardcSay(key: string, values: { readonly [name: string]: string | number }): string {
+  const words = cardcMessages[key];
+  return words === undefined ? key : words.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
+
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
   cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
@@ -903,6 +920,8 @@ function cardcPresent(
  * `cardcState.fix`). `known` counts the tags and the fields found: the checker keeps the tags
  * distinct from each other and from every field key, and `cardcTag` found them on this object, so
  * when `known` is the number of keys there is no other key, and nothing is left to check.
+ * A required key found missing is reported after these, as a reader that reads the keys in
+ * order (the Rust one) finds it: at the object's end.
  */
 function cardcRest(
   object: { readonly [key: string]: unknown },
@@ -918,6 +937,7 @@ function cardcRest(
   if (known === keys.length) {
     return;
   }
+  const before = s.errors.length;
   for (const key of keys) {
     if (s.errors.length >= s.limit) {
       break;
@@ -932,6 +952,24 @@ function cardcRest(
         }
       }
     }
+  }
+  if (!s.quiet && s.errors.length > before) {
+    cardcMissingLast(s, at, fields, before);
+  }
+}
+
+/** Moves the errors before `before` that say a key of `fields` of the object at `at` is missing to the end. */
+function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], before: number): void {
+  const missing: { pointer: string; message: string }[] = [];
+  const kept: { pointer: string; message: string }[] = [];
+  for (let i = 0; i < before; i += 1) {
+    const error = s.errors[i] as { pointer: string; message: string };
+    const key = error.pointer.slice(at.length + 1);
+    const own = error.pointer.slice(0, at.length + 1) === `${at}/` && error.message.slice(0, 8) === 'required';
+    (own && fields.indexOf(key.replace(/~1/g, '/').replace(/~0/g, '~')) >= 0 ? missing : kept).push(error);
+  }
+  if (missing.length > 0) {
+    s.errors = kept.concat(s.errors.slice(before), missing);
   }
 }
 
@@ -1084,19 +1122,24 @@ function cardcMatches(check: cardcCheck, pattern: string, what: string): cardcCh
     const before = s.errors.length;
     check(value, s, at, orNull);
     if (s.errors.length === before && typeof value === 'string' && !regexp.test(value)) {
-      cardcFail(s, at, `expected ${what}`);
+      cardcFail(s, at, cardcSay('pattern', { what }));
     }
   };
 }
 
-/** Checks that a number the inner check accepts is within bounds, each inclusive or exclusive. */
+/**
+ * Checks that a number the inner check accepts is within bounds, each inclusive or exclusive;
+ * `integer` says that the field is an integer, as its error says.
+ */
 function cardcRange(
   check: cardcCheck,
   min: number | null,
   minExclusive: boolean,
   max: number | null,
   maxExclusive: boolean,
+  integer: boolean,
 ): cardcCheck {
+  const kind = integer ? 'an integer' : 'a number';
   return (value, s, at, orNull) => {
     const before = s.errors.length;
     check(value, s, at, orNull);
@@ -1104,9 +1147,9 @@ function cardcRange(
       return;
     }
     if (min !== null && (minExclusive ? !(value > min) : !(value >= min))) {
-      cardcFail(s, at, `expected a number ${minExclusive ? 'above' : 'at least'} ${min}`);
+      cardcFail(s, at, cardcSay('range', { kind, word: minExclusive ? 'above' : 'at least', bound: min, value }));
     } else if (max !== null && (maxExclusive ? !(value < max) : !(value <= max))) {
-      cardcFail(s, at, `expected a number ${maxExclusive ? 'below' : 'at most'} ${max}`);
+      cardcFail(s, at, cardcSay('range', { kind, word: maxExclusive ? 'below' : 'at most', bound: max, value }));
     }
   };
 }
@@ -1243,6 +1286,13 @@ type cardcParsedTolerant<T> =
  * result, which tsc cannot narrow without `strictNullChecks`.
  */
 function cardcParseTolerant<T>(check: cardcCheck, value: unknown, rewrite: boolean): cardcParsedTolerant<T> {
+  // What no JSON text holds (a lone surrogate, a number past a double, nesting past the limit)
+  // fails the whole read wherever it is, as it fails the Rust reader's parse of the text: no
+  // policy drops it.
+  const lexical = cardcRun((v, s, at) => cardcJson(v, s, at), value, 1, false);
+  if (lexical.length !== 0) {
+    return { ok: false, errors: lexical };
+  }
   const outer = cardcTolerance.drops;
   const drops: cardcDrop[] = [];
   cardcTolerance.drops = drops;
@@ -1524,7 +1574,7 @@ const keysOfTask: readonly string[] = ['id', 'status', 'kind', 'content', 'label
 /** The checks of the fields of `Task` that are built from others, in field order. */
 const checksOfTask = [
   cardcMapOf(cardcString),
-  cardcOrDefault(cardcRange(cardcInteger(0, 255), null, false, 10, false)),
+  cardcOrDefault(cardcRange(cardcInteger(0, 255), null, false, 10, false, true)),
   cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615))$', 'u64 as a canonical decimal string'),
 ] as const;
 

@@ -148,6 +148,51 @@ pub struct MessageDelta {
     build { text: 0 }
 }
 
+/// A union each of whose variants holds a union, one of unit variants only: its own tag is
+/// found through theirs.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Signal",
+    tag = "type"
+)]
+#[allow(clippy::large_enum_variant)]
+pub enum Signal {
+    /// A health report.
+    #[schemars(rename = "health")]
+    Health(Health),
+    /// A block event.
+    #[schemars(rename = "block")]
+    Block(BlockEvent),
+}
+
+::cardc_runtime::__private::tagged_union! {
+    Signal "Signal" "type" SignalBridge {
+        Health "health" union(Health "status") health,
+        Block "block" union(BlockEvent "kind") block,
+    }
+    early {
+        keys {
+            0 "index": u32 = (Strict);
+        }
+        arms {
+            Health "health" union(Health "status") refuse[0 "index"] take[],
+            Block "block" union(BlockEvent "kind") refuse[] take[0],
+        }
+    }
+}
+
+/// Renders every variant of [`Signal`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
+pub trait SignalBridge {
+    /// What rendering one value produces.
+    type Output;
+    /// Renders the `Health` variant (tag `health`).
+    fn health(&mut self, value: &Health) -> Self::Output;
+    /// Renders the `Block` variant (tag `block`).
+    fn block(&mut self, value: &BlockEvent) -> Self::Output;
+}
+
 /// A stream event, told apart by `type`.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]

@@ -38,6 +38,17 @@ export interface MessageDelta {
 }
 
 /**
+ * A union each of whose variants holds a union, one of unit variants only: its own tag is
+ * found through theirs.
+ *
+ * - `health`: A health report.
+ * - `block`: A block event.
+ */
+export type Signal =
+  | ({ type: 'health' } & Health)
+  | ({ type: 'block' } & BlockEvent);
+
+/**
  * A stream event, told apart by `type`.
  *
  * - `ping`: Keeps the connection open: `{"type": "ping"}`.
@@ -108,6 +119,27 @@ export function matchHealth<R_>(value: Health, handlers: HealthHandlers<R_>): R_
       return handlers['down'](value);
     default:
       return assertNever(value['status']);
+  }
+}
+
+/** Every `type` tag of `Signal`, in declaration order. */
+export const SIGNAL_TAGS = ['health', 'block'] as const;
+
+/** A handler for every `Signal` variant, keyed by tag: a missing or extra key is a type error. */
+export interface SignalHandlers<R_> {
+  health: HealthHandlers<R_>;
+  block: BlockEventHandlers<R_>;
+}
+
+/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
+export function matchSignal<R_>(value: Signal, handlers: SignalHandlers<R_>): R_ {
+  switch (value['type']) {
+    case 'health':
+      return matchHealth(value, handlers['health']);
+    case 'block':
+      return matchBlockEvent(value, handlers['block']);
+    default:
+      return assertNever(value['type']);
   }
 }
 
@@ -192,6 +224,16 @@ export function isMessageDelta(value: unknown): value is MessageDelta {
 /** The value as a `MessageDelta`, or where and how it breaks the contract. Never throws. */
 export function parseMessageDelta(value: unknown): cardcParsed<MessageDelta> {
   return cardcParse<MessageDelta>(checkMessageDelta, value);
+}
+
+/** Whether a value is a `Signal`, exactly as the contract says. Never throws. */
+export function isSignal(value: unknown): value is Signal {
+  return cardcIs(checkSignal, value);
+}
+
+/** The value as a `Signal`, or where and how it breaks the contract. Never throws. */
+export function parseSignal(value: unknown): cardcParsed<Signal> {
+  return cardcParse<Signal>(checkSignal, value);
 }
 
 /** Whether a value is a `StreamEvent`, exactly as the contract says. Never throws. */
@@ -502,6 +544,8 @@ function cardcPresent(
  * `cardcState.fix`). `known` counts the tags and the fields found: the checker keeps the tags
  * distinct from each other and from every field key, and `cardcTag` found them on this object, so
  * when `known` is the number of keys there is no other key, and nothing is left to check.
+ * A required key found missing is reported after these, as a reader that reads the keys in
+ * order (the Rust one) finds it: at the object's end.
  */
 function cardcRest(
   object: { readonly [key: string]: unknown },
@@ -517,6 +561,7 @@ function cardcRest(
   if (known === keys.length) {
     return;
   }
+  const before = s.errors.length;
   for (const key of keys) {
     if (s.errors.length >= s.limit) {
       break;
@@ -531,6 +576,24 @@ function cardcRest(
         }
       }
     }
+  }
+  if (!s.quiet && s.errors.length > before) {
+    cardcMissingLast(s, at, fields, before);
+  }
+}
+
+/** Moves the errors before `before` that say a key of `fields` of the object at `at` is missing to the end. */
+function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], before: number): void {
+  const missing: { pointer: string; message: string }[] = [];
+  const kept: { pointer: string; message: string }[] = [];
+  for (let i = 0; i < before; i += 1) {
+    const error = s.errors[i] as { pointer: string; message: string };
+    const key = error.pointer.slice(at.length + 1);
+    const own = error.pointer.slice(0, at.length + 1) === `${at}/` && error.message.slice(0, 8) === 'required';
+    (own && fields.indexOf(key.replace(/~1/g, '/').replace(/~0/g, '~')) >= 0 ? missing : kept).push(error);
+  }
+  if (missing.length > 0) {
+    s.errors = kept.concat(s.errors.slice(before), missing);
   }
 }
 
@@ -784,6 +847,19 @@ function checkMessageDelta(value: unknown, s: cardcState, at: string, orNull?: b
     s.depth -= 1;
   }
   s.type = outer;
+}
+
+/** The `type` tags of `Signal`. */
+const tagsOfSignal = cardcTags('type', ['health', 'block']);
+
+/** Checks a `Signal`: its `type` picks the variant that checks the rest. */
+function checkSignal(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcTag(value, s, at, orNull, 'Signal', tagsOfSignal, false)) {
+    case 'health':
+      return checkHealth(value, s, at);
+    case 'block':
+      return checkBlockEvent(value, s, at);
+  }
 }
 
 /** The `type` tags of `StreamEvent`. */

@@ -25,7 +25,7 @@ mod syntax;
 use crate::emit::header_sentence;
 use crate::ir::{
     CatchAll, Constant, Constraints, Deprecated, Docs, EnumDef, Examples, Field, IntKind,
-    NewtypeDef, Number, Presence, Schema, StructDef, Ty, TypeDef, UnionDef, UnknownFields,
+    NewtypeDef, Number, Presence, Schema, Shape, StructDef, Ty, TypeDef, UnionDef, UnknownFields,
     UntaggedDef, Version, Wide,
 };
 use crate::json_text;
@@ -566,7 +566,7 @@ fn with_constraints(base: Code, constraints: &Constraints) -> Code {
         format!("({}, {})", bound(count.min), bound(count.max))
     };
     let number = |number: Number| match number {
-        Number::Int(value) => format!("{value}.0"),
+        Number::Int(value) => value.to_string(),
         Number::Float(value) => format!("{value:?}"),
     };
     let flag = |value: bool| if value { "True" } else { "False" };
@@ -575,14 +575,15 @@ fn with_constraints(base: Code, constraints: &Constraints) -> Code {
         arguments.push(Code::text(format!("length={}", count(length))));
     }
     let patterns: Vec<Code> = constraints
-        .pattern
-        .iter()
-        .map(|pattern| Code::text(string_literal(pattern)))
-        .chain(
-            constraints
-                .format
-                .map(|format| Code::text(string_literal(format.pattern()))),
-        )
+        .searches()
+        .into_iter()
+        .map(|(pattern, what)| Code::Tuple {
+            lead: String::new(),
+            items: vec![
+                Code::text(string_literal(pattern)),
+                Code::text(string_literal(&what)),
+            ],
+        })
         .collect();
     if !patterns.is_empty() {
         arguments.push(Code::Tuple {
@@ -604,6 +605,9 @@ fn with_constraints(base: Code, constraints: &Constraints) -> Code {
                 number(max.value),
                 flag(max.exclusive)
             )));
+        }
+        if range.is_integer() {
+            arguments.push(Code::text("integer=True"));
         }
     }
     if let Some(items) = constraints.items {
@@ -769,10 +773,22 @@ fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str])
             }
         })
         .collect();
+    // A union another union's variant holds is written in place, so its name, which its
+    // errors carry (as the Rust reader's do), goes with it.
+    let named = (!path.is_empty()).then(|| {
+        Code::call(
+            "_cardc.UnionName",
+            vec![Code::text(string_literal(&union.name))],
+        )
+    });
     if holds_open_union(schema, union) {
-        return open_union_expr(union, union.other.as_ref(), members);
+        return open_union_expr(union, union.other.as_ref(), members, named);
     }
-    let tagged = |check: Code| Code::subscript("_t.Annotated", vec![members_code(&members), check]);
+    let tagged = |check: Code| {
+        let mut arguments = vec![members_code(&members), check];
+        arguments.extend(named);
+        Code::subscript("_t.Annotated", arguments)
+    };
     match members.as_slice() {
         // A union of one variant is that variant's class, whose tag has a default: the tag
         // key is required all the same.
@@ -810,8 +826,13 @@ fn holds_open_union(schema: &Schema, union: &UnionDef) -> bool {
 /// A union's members, each marked with its tag value, and its catch-all if it has one,
 /// marked with its key (which the checker keeps apart from every tag value), told apart by
 /// the runtime's discriminator: a known tag picks its variant, any other string the
-/// catch-all, or fails where there is none.
-fn open_union_expr(union: &UnionDef, other: Option<&CatchAll>, members: Vec<Code>) -> Code {
+/// catch-all, or fails where there is none; `named` marks a union written in place.
+fn open_union_expr(
+    union: &UnionDef,
+    other: Option<&CatchAll>,
+    members: Vec<Code>,
+    named: Option<Code>,
+) -> Code {
     let marked = |member: Code, tag: &str| {
         Code::subscript(
             "_t.Annotated",
@@ -832,23 +853,18 @@ fn open_union_expr(union: &UnionDef, other: Option<&CatchAll>, members: Vec<Code
             &other.key,
         ));
     }
-    Code::subscript(
-        "_t.Annotated",
+    let pick = Code::call(
+        "_cardc.open_tag",
         vec![
-            Code::Union(marked_members),
-            Code::call(
-                "_cardc.open_tag",
-                vec![
-                    Code::text(string_literal(&union.tag)),
-                    Code::text(string_literal(&naming::wire_ident(&union.tag))),
-                    known_tuple(union.variants.iter().map(|v| v.tag_value.as_str())),
-                    Code::text(
-                        other.map_or("None".to_string(), |other| string_literal(&other.key)),
-                    ),
-                ],
-            ),
+            Code::text(string_literal(&union.tag)),
+            Code::text(string_literal(&naming::wire_ident(&union.tag))),
+            known_tuple(union.variants.iter().map(|v| v.tag_value.as_str())),
+            Code::text(other.map_or("None".to_string(), |other| string_literal(&other.key))),
         ],
-    )
+    );
+    let mut arguments = vec![Code::Union(marked_members), pick];
+    arguments.extend(named);
+    Code::subscript("_t.Annotated", arguments)
 }
 
 /// A tuple of string literals.
@@ -1005,10 +1021,20 @@ fn emit_newtype(w: &mut Writer, schema: &Schema, def: &NewtypeDef) {
 
 fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
     let mut docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
+    // Each member tagged by its index, for the discriminator that picks it by shape.
     let members: Vec<Code> = def
         .variants
         .iter()
-        .map(|variant| type_code(schema, &variant.ty, true))
+        .enumerate()
+        .map(|(index, variant)| {
+            Code::subscript(
+                "_t.Annotated",
+                vec![
+                    type_code(schema, &variant.ty, true),
+                    Code::text(format!("_p.Tag(\"{index}\")")),
+                ],
+            )
+        })
         .collect();
     for variant in &def.variants {
         if variant.docs.iter().any(|line| !line.trim().is_empty()) {
@@ -1019,21 +1045,53 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
             docs.extend(variant.docs.iter().map(|line| format!("    {line}")));
         }
     }
-    let value = match members.as_slice() {
-        [only] => only.clone(),
-        _ => Code::subscript(
-            "_t.Annotated",
-            vec![
-                union_of(members),
-                Code::text("_p.Field(union_mode=\"left_to_right\")"),
-            ],
-        ),
+    let value = match def.variants.as_slice() {
+        [only] => type_code(schema, &only.ty, true),
+        _ => {
+            let choices: Vec<Code> = def
+                .variants
+                .iter()
+                .map(|variant| {
+                    let (shape, key) = shape_choice(&variant.shape);
+                    let key = key.map_or("None".to_string(), string_literal);
+                    Code::text(format!("(\"{shape}\", {key})"))
+                })
+                .collect();
+            Code::subscript(
+                "_t.Annotated",
+                vec![
+                    union_of(members),
+                    Code::call(
+                        "_cardc.shaped",
+                        vec![
+                            Code::Tuple {
+                                lead: String::new(),
+                                items: choices,
+                            },
+                            Code::text(string_literal(&def.expected())),
+                        ],
+                    ),
+                ],
+            )
+        }
     };
     let recursive = def
         .variants
         .iter()
         .any(|variant| reaches_itself(schema, &def.name, &variant.ty));
     emit_alias(w, &def.name, value, &docs, recursive);
+}
+
+/// The JSON shape a variant of an untagged union is picked by, as `_cardc.shaped` names it,
+/// and the key an object variant among several needs.
+fn shape_choice(shape: &Shape) -> (&'static str, Option<&str>) {
+    match shape {
+        Shape::String => ("string", None),
+        Shape::Boolean => ("boolean", None),
+        Shape::Integer | Shape::Number => ("number", None),
+        Shape::Array => ("array", None),
+        Shape::Object(key) => ("object", key.as_deref()),
+    }
 }
 
 fn emit_enum(w: &mut Writer, def: &EnumDef) {

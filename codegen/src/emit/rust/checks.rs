@@ -20,28 +20,15 @@ pub(super) fn checks(field: &Field) -> String {
             count(length.max)
         ));
     }
-    let patterns = constraints
-        .pattern
-        .as_deref()
-        .map(|pattern| (pattern.to_owned(), format!("a string matching {pattern}")))
-        .into_iter()
-        .chain(constraints.format.map(|format| {
-            let what = format!("a string of format {}", format.name());
-            (format.pattern().to_owned(), what)
-        }));
-    for (pattern, what) in patterns {
+    for (pattern, what) in constraints.searches() {
         calls.push(format!(
             "pattern({}, {})",
-            string_literal(&pattern),
+            string_literal(pattern),
             string_literal(&what)
         ));
     }
     if let Some(range) = constraints.range {
-        let int = matches!(
-            range.min.or(range.max).map(|bound| bound.value),
-            Some(Number::Int(_))
-        );
-        if int {
+        if range.is_integer() {
             calls.push(format!(
                 "int({}, {})",
                 int_bound(range.min),

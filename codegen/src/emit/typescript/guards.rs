@@ -560,13 +560,8 @@ impl Guards<'_> {
                 bound(length.max)
             );
         }
-        if let Some(pattern) = &constraints.pattern {
-            let what = format!("a string matching {pattern}");
+        for (pattern, what) in constraints.searches() {
             check = self.matches(check, pattern, &what);
-        }
-        if let Some(format) = constraints.format {
-            let what = format!("a string of format {}", format.name());
-            check = self.matches(check, format.pattern(), &what);
         }
         if let Some(range) = constraints.range {
             let helper = self.helper("cardcRange");
@@ -575,9 +570,10 @@ impl Guards<'_> {
                 Some(bound) => format!("{}, {}", number(bound.value), bound.exclusive),
             };
             check = format!(
-                "{helper}({check}, {}, {})",
+                "{helper}({check}, {}, {}, {})",
                 side(range.min),
-                side(range.max)
+                side(range.max),
+                range.is_integer()
             );
         }
         if constraints.items.is_some() || constraints.unique {

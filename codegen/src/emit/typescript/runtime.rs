@@ -64,6 +64,11 @@ fn helpers() -> Vec<Helper> {
         let kept = helper.text.trim_end().len();
         helper.text.truncate(kept);
         helper.text.push('\n');
+        // The constraint messages, defined once for every runtime.
+        helper.text = helper.text.replace(
+            "CARDC_MESSAGES",
+            &crate::emit::messages::typescript_object(""),
+        );
     }
     helpers
 }

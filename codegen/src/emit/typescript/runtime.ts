@@ -186,6 +186,19 @@ function cardcFail(s: cardcState, at: string, message: string): void {
   s.errors.push({ pointer: at, message: where === '' ? message : `${message} (${where})` });
 }
 
+//@ cardcSay:
+/**
+ * The words of a failed constraint, as every runtime says them (the compiler's table, written
+ * here when the file is generated): `{name}` stands for a value.
+ */
+const cardcMessages: { readonly [key: string]: string } = CARDC_MESSAGES;
+
+/** The message `key` of `cardcMessages`, each `{name}` replaced by its value. */
+function cardcSay(key: string, values: { readonly [name: string]: string | number }): string {
+  const words = cardcMessages[key];
+  return words === undefined ? key : words.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
+
 //@ cardcMismatch: cardcFail
 /** Records that the value is not of the expected kind. */
 function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
@@ -395,6 +408,8 @@ function cardcPresent(
  * `cardcState.fix`). `known` counts the tags and the fields found: the checker keeps the tags
  * distinct from each other and from every field key, and `cardcTag` found them on this object, so
  * when `known` is the number of keys there is no other key, and nothing is left to check.
+ * A required key found missing is reported after these, as a reader that reads the keys in
+ * order (the Rust one) finds it: at the object's end.
  */
 function cardcRest(
   object: { readonly [key: string]: unknown },
@@ -410,6 +425,7 @@ function cardcRest(
   if (known === keys.length) {
     return;
   }
+  const before = s.errors.length;
   for (const key of keys) {
     if (s.errors.length >= s.limit) {
       break;
@@ -424,6 +440,24 @@ function cardcRest(
         }
       }
     }
+  }
+  if (!s.quiet && s.errors.length > before) {
+    cardcMissingLast(s, at, fields, before);
+  }
+}
+
+/** Moves the errors before `before` that say a key of `fields` of the object at `at` is missing to the end. */
+function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], before: number): void {
+  const missing: { pointer: string; message: string }[] = [];
+  const kept: { pointer: string; message: string }[] = [];
+  for (let i = 0; i < before; i += 1) {
+    const error = s.errors[i] as { pointer: string; message: string };
+    const key = error.pointer.slice(at.length + 1);
+    const own = error.pointer.slice(0, at.length + 1) === `${at}/` && error.message.slice(0, 8) === 'required';
+    (own && fields.indexOf(key.replace(/~1/g, '/').replace(/~0/g, '~')) >= 0 ? missing : kept).push(error);
+  }
+  if (missing.length > 0) {
+    s.errors = kept.concat(s.errors.slice(before), missing);
   }
 }
 
@@ -649,7 +683,7 @@ function cardcMapOf(check: cardcCheck): cardcCheck {
   };
 }
 
-//@ cardcLength: cardcFail
+//@ cardcLength: cardcFail cardcSay
 /**
  * Checks a string's length in Unicode code points, as JSON Schema counts it (a surrogate pair is
  * one), after the inner check; `null` for a bound that is not set.
@@ -670,14 +704,14 @@ function cardcLength(check: cardcCheck, min: number | null, max: number | null):
       }
     }
     if (min !== null && length < min) {
-      cardcFail(s, at, `expected at least ${min} characters, found ${length}`);
+      cardcFail(s, at, cardcSay('count', { word: 'at least', bound: min, noun: 'characters', count: length }));
     } else if (max !== null && length > max) {
-      cardcFail(s, at, `expected at most ${max} characters, found ${length}`);
+      cardcFail(s, at, cardcSay('count', { word: 'at most', bound: max, noun: 'characters', count: length }));
     }
   };
 }
 
-//@ cardcMatches: cardcFail
+//@ cardcMatches: cardcFail cardcSay
 /**
  * Checks that a string the inner check accepts matches a pattern somewhere, read as
  * `new RegExp(pattern, 'u')` reads it (the dialect cardc allows means the same to every reader);
@@ -689,20 +723,25 @@ function cardcMatches(check: cardcCheck, pattern: string, what: string): cardcCh
     const before = s.errors.length;
     check(value, s, at, orNull);
     if (s.errors.length === before && typeof value === 'string' && !regexp.test(value)) {
-      cardcFail(s, at, `expected ${what}`);
+      cardcFail(s, at, cardcSay('pattern', { what }));
     }
   };
 }
 
-//@ cardcRange: cardcFail
-/** Checks that a number the inner check accepts is within bounds, each inclusive or exclusive. */
+//@ cardcRange: cardcFail cardcSay
+/**
+ * Checks that a number the inner check accepts is within bounds, each inclusive or exclusive;
+ * `integer` says that the field is an integer, as its error says.
+ */
 function cardcRange(
   check: cardcCheck,
   min: number | null,
   minExclusive: boolean,
   max: number | null,
   maxExclusive: boolean,
+  integer: boolean,
 ): cardcCheck {
+  const kind = integer ? 'an integer' : 'a number';
   return (value, s, at, orNull) => {
     const before = s.errors.length;
     check(value, s, at, orNull);
@@ -710,14 +749,14 @@ function cardcRange(
       return;
     }
     if (min !== null && (minExclusive ? !(value > min) : !(value >= min))) {
-      cardcFail(s, at, `expected a number ${minExclusive ? 'above' : 'at least'} ${min}`);
+      cardcFail(s, at, cardcSay('range', { kind, word: minExclusive ? 'above' : 'at least', bound: min, value }));
     } else if (max !== null && (maxExclusive ? !(value < max) : !(value <= max))) {
-      cardcFail(s, at, `expected a number ${maxExclusive ? 'below' : 'at most'} ${max}`);
+      cardcFail(s, at, cardcSay('range', { kind, word: maxExclusive ? 'below' : 'at most', bound: max, value }));
     }
   };
 }
 
-//@ cardcItems: cardcFail
+//@ cardcItems: cardcFail cardcSay
 /**
  * A JSON value's canonical text: equal for exactly the values JSON Schema calls equal (deeply,
  * objects whatever their key order, numbers by value, so `1` and `1.0`, `0` and `-0` agree). It
@@ -751,9 +790,9 @@ function cardcItems(check: cardcCheck, min: number | null, max: number | null, u
       return;
     }
     if (min !== null && value.length < min) {
-      cardcFail(s, at, `expected at least ${min} items, found ${value.length}`);
+      cardcFail(s, at, cardcSay('count', { word: 'at least', bound: min, noun: 'items', count: value.length }));
     } else if (max !== null && value.length > max) {
-      cardcFail(s, at, `expected at most ${max} items, found ${value.length}`);
+      cardcFail(s, at, cardcSay('count', { word: 'at most', bound: max, noun: 'items', count: value.length }));
     }
     if (unique) {
       // No prototype, so that no key (`__proto__`, `constructor`) is inherited.
@@ -762,7 +801,8 @@ function cardcItems(check: cardcCheck, min: number | null, max: number | null, u
         const key = cardcCanonical(value[i]);
         const first = seen[key];
         if (first !== undefined) {
-          cardcFail(s, `${at}/${i}`, `expected unique items, found a repeat of item ${first}`);
+          // At the array, as the other readers and the JSON Schema's `uniqueItems` say it.
+          cardcFail(s, at, cardcSay('unique', { index: i, first }));
           return;
         }
         seen[key] = i;
@@ -839,7 +879,7 @@ function cardcOrDefault(check: cardcCheck): cardcCheck {
   };
 }
 
-//@ cardcParseTolerant: cardcTolerance cardcRun cardcParse cardcRewrite
+//@ cardcParseTolerant: cardcTolerance cardcRun cardcParse cardcRewrite cardcJson
 /** The JSON pointer segments of a pointer, unescaped. */
 function cardcSegments(pointer: string): string[] {
   return pointer
@@ -927,6 +967,13 @@ type cardcParsedTolerant<T> =
  * result, which tsc cannot narrow without `strictNullChecks`.
  */
 function cardcParseTolerant<T>(check: cardcCheck, value: unknown, rewrite: boolean): cardcParsedTolerant<T> {
+  // What no JSON text holds (a lone surrogate, a number past a double, nesting past the limit)
+  // fails the whole read wherever it is, as it fails the Rust reader's parse of the text: no
+  // policy drops it.
+  const lexical = cardcRun((v, s, at) => cardcJson(v, s, at), value, 1, false);
+  if (lexical.length !== 0) {
+    return { ok: false, errors: lexical };
+  }
   const outer = cardcTolerance.drops;
   const drops: cardcDrop[] = [];
   cardcTolerance.drops = drops;

@@ -59,7 +59,9 @@ for (let i = 0; i < 1000000; i += 1) {
 checked('a million distinct items are too many, and counted fast', { ...base, tags: million }, false);
 million.push(999999);
 const repeat = parseChecked({ ...base, tags: million });
-if (repeat.ok || repeat.errors.length !== 2 || repeat.errors[1]?.pointer !== '/tags/1000000') {
+// The repeat is reported at the array, as the other readers and `uniqueItems` report it.
+const repeated = 'expected unique items, found item 1000000 repeating item 999999';
+if (repeat.ok || repeat.errors.length !== 2 || repeat.errors[1]?.pointer !== '/tags' || !repeat.errors[1]?.message.startsWith(repeated)) {
   failures.push(`a repeat at the end of a million items: ${JSON.stringify(repeat)}`);
 }
 if (Date.now() - started > 5000) {

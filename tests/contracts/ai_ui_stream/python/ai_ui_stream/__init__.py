@@ -2147,6 +2147,7 @@ UIMessagePart = _te.TypeAliasType(
             | UIMessagePart_DynamicTool_OutputError
             | UIMessagePart_DynamicTool_OutputDenied,
             _p.Field(discriminator="state"),
+            _cardc.UnionName("DynamicToolPart"),
         ]
         | _t.Annotated[
             UIMessagePart_ToolFoo_InputStreaming
@@ -2157,6 +2158,7 @@ UIMessagePart = _te.TypeAliasType(
             | UIMessagePart_ToolFoo_OutputError
             | UIMessagePart_ToolFoo_OutputDenied,
             _p.Field(discriminator="state"),
+            _cardc.UnionName("ToolPart"),
         ]
         | _t.Annotated[
             UIMessagePart_ToolBar_InputStreaming
@@ -2167,6 +2169,7 @@ UIMessagePart = _te.TypeAliasType(
             | UIMessagePart_ToolBar_OutputError
             | UIMessagePart_ToolBar_OutputDenied,
             _p.Field(discriminator="state"),
+            _cardc.UnionName("ToolPart"),
         ]
         | _t.Annotated[
             UIMessagePart_ToolWeather_InputStreaming
@@ -2177,6 +2180,7 @@ UIMessagePart = _te.TypeAliasType(
             | UIMessagePart_ToolWeather_OutputError
             | UIMessagePart_ToolWeather_OutputDenied,
             _p.Field(discriminator="state"),
+            _cardc.UnionName("ToolPart"),
         ]
         | _t.Annotated[
             UIMessagePart_ToolGetWeather_InputStreaming
@@ -2187,6 +2191,7 @@ UIMessagePart = _te.TypeAliasType(
             | UIMessagePart_ToolGetWeather_OutputError
             | UIMessagePart_ToolGetWeather_OutputDenied,
             _p.Field(discriminator="state"),
+            _cardc.UnionName("ToolPart"),
         ]
         | _t.Annotated[
             UIMessagePart_ToolGetLocation_InputStreaming
@@ -2197,6 +2202,7 @@ UIMessagePart = _te.TypeAliasType(
             | UIMessagePart_ToolGetLocation_OutputError
             | UIMessagePart_ToolGetLocation_OutputDenied,
             _p.Field(discriminator="state"),
+            _cardc.UnionName("ToolPart"),
         ]
         | _t.Annotated[
             UIMessagePart_ToolGetWeatherInformation_InputStreaming
@@ -2207,6 +2213,7 @@ UIMessagePart = _te.TypeAliasType(
             | UIMessagePart_ToolGetWeatherInformation_OutputError
             | UIMessagePart_ToolGetWeatherInformation_OutputDenied,
             _p.Field(discriminator="state"),
+            _cardc.UnionName("ToolPart"),
         ]
         | _t.Annotated[
             UIMessagePart_ToolWebSearch_InputStreaming
@@ -2217,6 +2224,7 @@ UIMessagePart = _te.TypeAliasType(
             | UIMessagePart_ToolWebSearch_OutputError
             | UIMessagePart_ToolWebSearch_OutputDenied,
             _p.Field(discriminator="state"),
+            _cardc.UnionName("ToolPart"),
         ],
         _p.Field(discriminator="type_"),
     ],

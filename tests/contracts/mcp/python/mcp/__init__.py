@@ -163,7 +163,10 @@ class Annotations(_cardc.OpenModel):
             str,
             _cardc.constrained(
                 patterns=(
-                    "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$",
+                    (
+                        "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$",
+                        "a string matching ^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))$",
+                    ),
                 ),
             ),
         ]
@@ -183,7 +186,10 @@ class AudioContent(_cardc.OpenModel):
         str,
         _cardc.constrained(
             patterns=(
-                "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                (
+                    "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                    "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                ),
             ),
         ),
     ]
@@ -229,7 +235,10 @@ class BlobResourceContents(_cardc.Model):
         str,
         _cardc.constrained(
             patterns=(
-                "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                (
+                    "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                    "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                ),
             ),
         ),
     ]
@@ -603,7 +612,10 @@ class ElicitRequestUrlParams(_cardc.Model):
         str,
         _cardc.constrained(
             patterns=(
-                "^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
+                (
+                    "^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
+                    "a string of format uri",
+                ),
             ),
         ),
     ]
@@ -740,7 +752,10 @@ class ImageContent(_cardc.OpenModel):
         str,
         _cardc.constrained(
             patterns=(
-                "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                (
+                    "^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                    "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$",
+                ),
             ),
         ),
     ]
@@ -1365,7 +1380,10 @@ class Result(_cardc.OpenModel):
 class Root(_cardc.OpenModel):
     """A directory or file the server may work in (`RootSchema`, strips)."""
 
-    uri: _t.Annotated[str, _cardc.constrained(patterns=("^file://",))]
+    uri: _t.Annotated[
+        str,
+        _cardc.constrained(patterns=(("^file://", "a string matching ^file://"),)),
+    ]
     """Starts with `file://`."""
 
     name: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
@@ -2358,8 +2376,12 @@ Cursor = _te.TypeAliasType("Cursor", str)
 ElicitRequestParams = _te.TypeAliasType(
     "ElicitRequestParams",
     _t.Annotated[
-        ElicitRequestFormParams | ElicitRequestUrlParams,
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated[ElicitRequestFormParams, _p.Tag("0")]
+        | _t.Annotated[ElicitRequestUrlParams, _p.Tag("1")],
+        _cardc.shaped(
+            (("object", "requestedSchema"), ("object", "elicitationId")),
+            'an object with "requestedSchema" or an object with "elicitationId"',
+        ),
     ],
 )
 """Params of `elicitation/create` (`ElicitRequestParamsSchema`), told apart by the key each
@@ -2370,8 +2392,14 @@ requires.
 ElicitValue = _te.TypeAliasType(
     "ElicitValue",
     _t.Annotated[
-        str | _cardc.F64 | bool | list[str],
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated[str, _p.Tag("0")]
+        | _t.Annotated[_cardc.F64, _p.Tag("1")]
+        | _t.Annotated[bool, _p.Tag("2")]
+        | _t.Annotated[list[str], _p.Tag("3")],
+        _cardc.shaped(
+            (("string", None), ("number", None), ("boolean", None), ("array", None)),
+            "a string, a number, a boolean or an array",
+        ),
     ],
 )
 """A value the user gave in a form."""
@@ -2390,8 +2418,12 @@ JsonObject = _te.TypeAliasType("JsonObject", dict[str, _cardc.Json])
 JsonRpcResponse = _te.TypeAliasType(
     "JsonRpcResponse",
     _t.Annotated[
-        JsonRpcResultResponse | JsonRpcErrorResponse,
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated[JsonRpcResultResponse, _p.Tag("0")]
+        | _t.Annotated[JsonRpcErrorResponse, _p.Tag("1")],
+        _cardc.shaped(
+            (("object", "result"), ("object", "error")),
+            'an object with "result" or an object with "error"',
+        ),
     ],
 )
 """A response (`JSONRPCResponseSchema`): a result or an error, told apart by the key each
@@ -2402,8 +2434,12 @@ requires.
 MultiSelectItems = _te.TypeAliasType(
     "MultiSelectItems",
     _t.Annotated[
-        UntitledMultiSelectItems | TitledMultiSelectItems,
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated[UntitledMultiSelectItems, _p.Tag("0")]
+        | _t.Annotated[TitledMultiSelectItems, _p.Tag("1")],
+        _cardc.shaped(
+            (("object", "type"), ("object", "anyOf")),
+            'an object with "type" or an object with "anyOf"',
+        ),
     ],
 )
 """The items of a multi-select, told apart by the key each requires."""
@@ -2425,14 +2461,20 @@ PrimitiveSchemaDefinition = _te.TypeAliasType(
 
 ProgressToken = _te.TypeAliasType(
     "ProgressToken",
-    _t.Annotated[str | _cardc.I64, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[
+        _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
+        _cardc.shaped((("string", None), ("number", None)), "a string or an integer"),
+    ],
 )
 """A progress token (`ProgressTokenSchema`): the same shape as a request id."""
 
 
 RequestId = _te.TypeAliasType(
     "RequestId",
-    _t.Annotated[str | _cardc.I64, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[
+        _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
+        _cardc.shaped((("string", None), ("number", None)), "a string or an integer"),
+    ],
 )
 """A request or progress token (`RequestIdSchema`, `ProgressTokenSchema`): a string or an
 integer (`z.number().int()`, which zod v4 limits to the safe-integer range, as `i64` is).
@@ -2446,8 +2488,12 @@ Examples:
 ResourceContents = _te.TypeAliasType(
     "ResourceContents",
     _t.Annotated[
-        TextResourceContents | BlobResourceContents,
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated[TextResourceContents, _p.Tag("0")]
+        | _t.Annotated[BlobResourceContents, _p.Tag("1")],
+        _cardc.shaped(
+            (("object", "text"), ("object", "blob")),
+            'an object with "text" or an object with "blob"',
+        ),
     ],
 )
 """A resource's contents (`z.union([TextResourceContentsSchema,
@@ -2468,8 +2514,9 @@ SamplingContent = _te.TypeAliasType(
 SamplingMessageContent = _te.TypeAliasType(
     "SamplingMessageContent",
     _t.Annotated[
-        _t.Union["SamplingMessageContentBlock", list["SamplingMessageContentBlock"]],
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated["SamplingMessageContentBlock", _p.Tag("0")]
+        | _t.Annotated[list["SamplingMessageContentBlock"], _p.Tag("1")],
+        _cardc.shaped((("object", None), ("array", None)), "an object or an array"),
     ],
 )
 """One block or several (`z.union([SamplingMessageContentBlockSchema, z.array(...)])`)."""

@@ -23,7 +23,12 @@ class Profile(_cardc.Model):
     name: _t.Annotated[str, _cardc.constrained(length=(1, 16))]
     """One to 16 characters, counted in code points."""
 
-    handle: _t.Annotated[str, _cardc.constrained(patterns=("^[a-z][a-z0-9_-]*$",))]
+    handle: _t.Annotated[
+        str,
+        _cardc.constrained(
+            patterns=(("^[a-z][a-z0-9_-]*$", "a string matching ^[a-z][a-z0-9_-]*$"),),
+        ),
+    ]
     """A handle: a lowercase letter, then lowercase letters, digits, `_` or `-`."""
 
     initials: _t.Annotated[
@@ -36,7 +41,10 @@ class Profile(_cardc.Model):
         str,
         _cardc.constrained(
             patterns=(
-                "^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
+                (
+                    "^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
+                    "a string of format uri",
+                ),
             ),
         ),
     ]
@@ -46,7 +54,10 @@ class Profile(_cardc.Model):
         str,
         _cardc.constrained(
             patterns=(
-                "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|[12][0-9]))[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?(?:[Zz]|[+\\-](?:[01][0-9]|2[0-3]):[0-5][0-9])$",
+                (
+                    "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|[12][0-9]))[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?(?:[Zz]|[+\\-](?:[01][0-9]|2[0-3]):[0-5][0-9])$",
+                    "a string of format date-time",
+                ),
             ),
         ),
     ] = _p.Field(alias="createdAt")
@@ -56,7 +67,10 @@ class Profile(_cardc.Model):
         str,
         _cardc.constrained(
             patterns=(
-                "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$",
+                (
+                    "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$",
+                    "a string of format uuid",
+                ),
             ),
         ),
     ]
@@ -64,7 +78,7 @@ class Profile(_cardc.Model):
 
     percent: _t.Annotated[
         _cardc.U8,
-        _cardc.constrained(minimum=(0.0, False), maximum=(100.0, False)),
+        _cardc.constrained(minimum=(0, False), maximum=(100, False), integer=True),
     ]
     """A percentage."""
 
@@ -80,7 +94,10 @@ class Profile(_cardc.Model):
     celsius: _t.Annotated[_cardc.F64, _cardc.constrained(minimum=(-273.15, False))]
     """A temperature from -273.15 up."""
 
-    visits: _t.Annotated[_cardc.U64, _cardc.constrained(minimum=(1.0, False))]
+    visits: _t.Annotated[
+        _cardc.U64,
+        _cardc.constrained(minimum=(1, False), integer=True),
+    ]
     """A count within the safe range and at least 1."""
 
     tags: _t.Annotated[list[str], _cardc.constrained(items=(1, 3), unique=True)]

@@ -141,7 +141,10 @@ class Task(_cardc.Model):
     labels: dict[str, str] = _p.Field(default_factory=_cardc.empty_dict)
     """Absent reads as no labels, and is written back."""
 
-    attempts: _t.Annotated[_cardc.U8, _cardc.constrained(maximum=(10.0, False))] = 0
+    attempts: _t.Annotated[
+        _cardc.U8,
+        _cardc.constrained(maximum=(10, False), integer=True),
+    ] = 0
     """Absent reads as 0; an invalid value reads as 0 too, tolerantly."""
 
     weight: _cardc.F64 = _p.Field(default=1.5, exclude_if=_cardc.equal_to(1.5))

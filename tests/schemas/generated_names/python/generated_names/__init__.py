@@ -568,7 +568,10 @@ class Names_Bare(_cardc.Model):
 
 Deserializer = _te.TypeAliasType(
     "Deserializer",
-    _t.Annotated[str | _cardc.U32, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[
+        _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.U32, _p.Tag("1")],
+        _cardc.shaped((("string", None), ("number", None)), "a string or an integer"),
+    ],
 )
 """Named like a serde `Deserializer`: an untagged union."""
 

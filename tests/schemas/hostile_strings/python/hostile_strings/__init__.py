@@ -173,6 +173,7 @@ Hostile = _te.TypeAliasType(
             _p.BeforeValidator(
                 _cardc.tagged('</script><script>console.log("nested")</script>'),
             ),
+            _cardc.UnionName("Lines"),
         ]
         | Hostile_Quotes
         | Hostile_Empty,

@@ -76,6 +76,7 @@ Event = _te.TypeAliasType(
         | _t.Annotated[
             Event_Pointer_Click | Event_Pointer_Scroll,
             _p.Field(discriminator="kind"),
+            _cardc.UnionName("PointerEvent"),
         ],
         _p.Field(discriminator="event"),
     ],

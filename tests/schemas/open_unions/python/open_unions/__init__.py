@@ -160,6 +160,7 @@ Card = _te.TypeAliasType(
                 _t.Annotated[Card_Search_Paths, _p.Tag("paths")]
                 | _t.Annotated[SearchCardUnsupported, _p.Tag("unsupported")],
                 _cardc.open_tag("kind", "kind", ("paths",), "unsupported"),
+                _cardc.UnionName("SearchCard"),
             ],
             _p.Tag("search"),
         ]
@@ -182,6 +183,7 @@ Event = _te.TypeAliasType(
                         _t.Annotated[Event_Show_Search_Paths, _p.Tag("paths")]
                         | _t.Annotated[SearchCardUnsupported, _p.Tag("unsupported")],
                         _cardc.open_tag("kind", "kind", ("paths",), "unsupported"),
+                        _cardc.UnionName("SearchCard"),
                     ],
                     _p.Tag("search"),
                 ]
@@ -192,6 +194,7 @@ Event = _te.TypeAliasType(
                     ("text", "divider", "search"),
                     "unknown",
                 ),
+                _cardc.UnionName("Card"),
             ],
             _p.Tag("show"),
         ]

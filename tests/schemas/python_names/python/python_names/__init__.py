@@ -155,7 +155,10 @@ else:
 
 TypeAdapter = _te.TypeAliasType(
     "TypeAdapter",
-    _t.Annotated[str | BaseModel, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[
+        _t.Annotated[str, _p.Tag("0")] | _t.Annotated[BaseModel, _p.Tag("1")],
+        _cardc.shaped((("string", None), ("object", None)), "a string or an object"),
+    ],
 )
 """Named like pydantic's `TypeAdapter`: an untagged union."""
 

@@ -163,6 +163,7 @@ SessionUpdate = _te.TypeAliasType(
         | _t.Annotated[
             SessionUpdate_Block_Text | SessionUpdate_Block_Image,
             _p.Field(discriminator="type_"),
+            _cardc.UnionName("ContentBlock"),
         ],
         _p.Field(discriminator="sessionUpdate"),
     ],

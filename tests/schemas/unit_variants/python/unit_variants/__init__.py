@@ -60,6 +60,38 @@ class Health_Down(_cardc.Model):
     status: _t.Literal["down"] = "down"
 
 
+class Signal_Health_Up(_cardc.Model):
+    """The Health.Up variant of Signal."""
+
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "status")
+    type_: _t.Literal["health"] = _p.Field(default="health", alias="type")
+    status: _t.Literal["up"] = "up"
+
+
+class Signal_Health_Down(_cardc.Model):
+    """The Health.Down variant of Signal."""
+
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "status")
+    type_: _t.Literal["health"] = _p.Field(default="health", alias="type")
+    status: _t.Literal["down"] = "down"
+
+
+class Signal_Block_Start(BlockStart):
+    """A block starts."""
+
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "kind")
+    type_: _t.Literal["block"] = _p.Field(default="block", alias="type")
+    kind: _t.Literal["start"] = "start"
+
+
+class Signal_Block_End(_cardc.Model):
+    """The block ends."""
+
+    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_", "kind")
+    type_: _t.Literal["block"] = _p.Field(default="block", alias="type")
+    kind: _t.Literal["end"] = "end"
+
+
 class StreamEvent_Ping(_cardc.Model):
     """Keeps the connection open: `{\"type\": \"ping\"}`."""
 
@@ -111,6 +143,27 @@ Health = _te.TypeAliasType(
 """A union of unit variants only."""
 
 
+Signal = _te.TypeAliasType(
+    "Signal",
+    _t.Annotated[
+        _t.Annotated[
+            Signal_Health_Up | Signal_Health_Down,
+            _p.Field(discriminator="status"),
+            _cardc.UnionName("Health"),
+        ]
+        | _t.Annotated[
+            Signal_Block_Start | Signal_Block_End,
+            _p.Field(discriminator="kind"),
+            _cardc.UnionName("BlockEvent"),
+        ],
+        _p.Field(discriminator="type_"),
+    ],
+)
+"""A union each of whose variants holds a union, one of unit variants only: its own tag is
+found through theirs.
+"""
+
+
 StreamEvent = _te.TypeAliasType(
     "StreamEvent",
     _t.Annotated[
@@ -120,6 +173,7 @@ StreamEvent = _te.TypeAliasType(
         | _t.Annotated[
             StreamEvent_Block_Start | StreamEvent_Block_End,
             _p.Field(discriminator="kind"),
+            _cardc.UnionName("BlockEvent"),
         ],
         _p.Field(discriminator="type_"),
     ],
@@ -139,6 +193,8 @@ parse_health = _cardc.Parser[Health](Health, "Health")
 parse_health_json = parse_health.json
 parse_message_delta = _cardc.Parser[MessageDelta](MessageDelta, "MessageDelta")
 parse_message_delta_json = parse_message_delta.json
+parse_signal = _cardc.Parser[Signal](Signal, "Signal")
+parse_signal_json = parse_signal.json
 parse_stream_event = _cardc.Parser[StreamEvent](StreamEvent, "StreamEvent")
 parse_stream_event_json = parse_stream_event.json
 
@@ -191,6 +247,36 @@ def visit_health(value: Health, visitor: HealthVisitor[_R]) -> _R:
             _te.assert_never(value)
 
 
+class SignalVisitor(_t.Protocol[_R_co]):
+    """What `visit_signal` calls: one method per variant of Signal."""
+
+    def health__up(self, value: Signal_Health_Up, /) -> _R_co: ...
+
+    def health__down(self, value: Signal_Health_Down, /) -> _R_co: ...
+
+    def block__start(self, value: Signal_Block_Start, /) -> _R_co: ...
+
+    def block__end(self, value: Signal_Block_End, /) -> _R_co: ...
+
+
+def visit_signal(value: Signal, visitor: SignalVisitor[_R]) -> _R:
+    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
+    a type checker fails it, and every visitor that lacks a method, when the schema
+    gains a variant.
+    """
+    match value:
+        case Signal_Health_Up():
+            return visitor.health__up(value)
+        case Signal_Health_Down():
+            return visitor.health__down(value)
+        case Signal_Block_Start():
+            return visitor.block__start(value)
+        case Signal_Block_End():
+            return visitor.block__end(value)
+        case _:
+            _te.assert_never(value)
+
+
 class StreamEventVisitor(_t.Protocol[_R_co]):
     """What `visit_stream_event` calls: one method per variant of StreamEvent."""
 
@@ -237,6 +323,12 @@ __all__ = [
     "Health_Down",
     "Health_Up",
     "MessageDelta",
+    "Signal",
+    "SignalVisitor",
+    "Signal_Block_End",
+    "Signal_Block_Start",
+    "Signal_Health_Down",
+    "Signal_Health_Up",
     "StreamEvent",
     "StreamEventVisitor",
     "StreamEvent_Block_End",
@@ -254,10 +346,13 @@ __all__ = [
     "parse_health_json",
     "parse_message_delta",
     "parse_message_delta_json",
+    "parse_signal",
+    "parse_signal_json",
     "parse_stream_event",
     "parse_stream_event_json",
     "visit_block_event",
     "visit_health",
+    "visit_signal",
     "visit_stream_event",
 ]
 
@@ -268,6 +363,10 @@ BlockEvent_Start.model_rebuild()
 BlockEvent_End.model_rebuild()
 Health_Up.model_rebuild()
 Health_Down.model_rebuild()
+Signal_Health_Up.model_rebuild()
+Signal_Health_Down.model_rebuild()
+Signal_Block_Start.model_rebuild()
+Signal_Block_End.model_rebuild()
 StreamEvent_Ping.model_rebuild()
 StreamEvent_MessageDelta.model_rebuild()
 StreamEvent_Stop.model_rebuild()

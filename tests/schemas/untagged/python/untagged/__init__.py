@@ -97,7 +97,11 @@ ContentBlock = _te.TypeAliasType(
 
 MessageContent = _te.TypeAliasType(
     "MessageContent",
-    _t.Annotated[str | list["ContentBlock"], _p.Field(union_mode="left_to_right")],
+    _t.Annotated[
+        _t.Annotated[str, _p.Tag("0")]
+        | _t.Annotated[list["ContentBlock"], _p.Tag("1")],
+        _cardc.shaped((("string", None), ("array", None)), "a string or an array"),
+    ],
 )
 """Message content: a plain string or a list of blocks.
 
@@ -111,14 +115,24 @@ Blocks:
 
 RequestId = _te.TypeAliasType(
     "RequestId",
-    _t.Annotated[_cardc.I32 | str, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[
+        _t.Annotated[_cardc.I32, _p.Tag("0")] | _t.Annotated[str, _p.Tag("1")],
+        _cardc.shaped((("number", None), ("string", None)), "an integer or a string"),
+    ],
 )
 """A request id: a number or a string."""
 
 
 Resource = _te.TypeAliasType(
     "Resource",
-    _t.Annotated[TextResource | BlobResource, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[
+        _t.Annotated[TextResource, _p.Tag("0")]
+        | _t.Annotated[BlobResource, _p.Tag("1")],
+        _cardc.shaped(
+            (("object", "text"), ("object", "blob")),
+            'an object with "text" or an object with "blob"',
+        ),
+    ],
 )
 """A resource: text or binary, told apart by the field it has."""
 
@@ -126,8 +140,21 @@ Resource = _te.TypeAliasType(
 SettingValue = _te.TypeAliasType(
     "SettingValue",
     _t.Annotated[
-        _t.Union[bool, _cardc.F64, Mode, list[str], "ContentBlock"],
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated[bool, _p.Tag("0")]
+        | _t.Annotated[_cardc.F64, _p.Tag("1")]
+        | _t.Annotated[Mode, _p.Tag("2")]
+        | _t.Annotated[list[str], _p.Tag("3")]
+        | _t.Annotated["ContentBlock", _p.Tag("4")],
+        _cardc.shaped(
+            (
+                ("boolean", None),
+                ("number", None),
+                ("string", None),
+                ("array", None),
+                ("object", None),
+            ),
+            "a boolean, a number, a string, an array or an object",
+        ),
     ],
 )
 """A setting's value, of every shape but an array of numbers."""

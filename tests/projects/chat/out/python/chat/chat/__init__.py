@@ -79,6 +79,7 @@ Message = _te.TypeAliasType(
                 | _t.Annotated[Message_Content_Image, _p.Tag("image")]
                 | _t.Annotated[ContentBlockUnknown, _p.Tag("unknown")],
                 _cardc.open_tag("type", "type_", ("text", "image"), "unknown"),
+                _cardc.UnionName("ContentBlock"),
             ],
             _p.Tag("content"),
         ]
