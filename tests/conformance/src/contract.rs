@@ -15,6 +15,7 @@ use cardc_codegen::ir::{
 };
 use cardc_codegen::json_text::to_value;
 use serde_json::{Map, Value};
+use std::cell::RefCell;
 
 /// A constant's value as JSON.
 pub fn constant_value(constant: &Constant) -> Value {
@@ -33,7 +34,23 @@ pub fn constant_value(constant: &Constant) -> Value {
 /// may hold, so a variant struct reached through unions allows their tags, and only there; a
 /// unit variant holds those tags and nothing else.
 pub fn check(schema: &Schema, type_name: &str, value: &Value) -> Result<(), String> {
-    Checker { schema }.named(type_name, value, "", &[])
+    Checker::first(schema).named(type_name, value, "", &[])
+}
+
+/// Every fault of `value` as a `type_name` that [`check`] would name first in its place: each
+/// field's, item's and entry's, and each key a closed object does not know. A fault that ends
+/// what can be read below it (not an object, no tag, an unknown tag) is one fault. A payload
+/// with more than one has no first error every reader must agree on: serde reports the first
+/// in the document, a guard the first in declaration order.
+pub fn faults(schema: &Schema, type_name: &str, value: &Value) -> Vec<String> {
+    let checker = Checker {
+        schema,
+        every: Some(RefCell::default()),
+    };
+    let last = checker.named(type_name, value, "", &[]);
+    let mut faults = checker.every.map(RefCell::into_inner).unwrap_or_default();
+    faults.extend(last.err());
+    faults
 }
 
 /// [`check`] of a type reached through unions whose tag keys are `tags`, which its object may
@@ -44,12 +61,12 @@ pub fn check_within(
     value: &Value,
     tags: &[&str],
 ) -> Result<(), String> {
-    Checker { schema }.named(type_name, value, "", tags)
+    Checker::first(schema).named(type_name, value, "", tags)
 }
 
 /// Whether `value` is a valid value of type `ty` under the contract.
 pub fn fits(schema: &Schema, ty: &Ty, value: &Value) -> bool {
-    Checker { schema }.ty(ty, value, "").is_ok()
+    Checker::first(schema).ty(ty, value, "").is_ok()
 }
 
 /// The JSON a conforming writer writes back for `value`, a valid `type_name` that it read: the
@@ -119,9 +136,7 @@ impl Writer<'_> {
     }
 
     fn named(&self, name: &str, value: &Value, tags: &[&str]) -> Value {
-        let checker = Checker {
-            schema: self.schema,
-        };
+        let checker = Checker::first(self.schema);
         match self.schema.types.get(name) {
             Some(TypeDef::Struct(def)) => self.object(def, value, tags),
             Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value),
@@ -192,9 +207,32 @@ impl Writer<'_> {
 
 struct Checker<'a> {
     schema: &'a Schema,
+    /// Where the faults a container finds go, when every fault is wanted ([`faults`]); `None`
+    /// stops at the first.
+    every: Option<RefCell<Vec<String>>>,
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
+    /// A checker that stops at the first fault.
+    fn first(schema: &'a Schema) -> Self {
+        Checker {
+            schema,
+            every: None,
+        }
+    }
+
+    /// What a container does with the result of one of its parts: a fault ends the check when
+    /// only the first is wanted, and is noted, the check going on, when every one is.
+    fn note(&self, result: Result<(), String>) -> Result<(), String> {
+        match (result, &self.every) {
+            (Err(fault), Some(every)) => {
+                every.borrow_mut().push(fault);
+                Ok(())
+            }
+            (result, _) => result,
+        }
+    }
+
     fn ty(&self, ty: &Ty, value: &Value, at: &str) -> Result<(), String> {
         let fits = match (ty, value) {
             (Ty::Json, _) => true,
@@ -210,13 +248,13 @@ impl Checker<'_> {
             (Ty::Const(constant), _) => value == &constant_value(constant),
             (Ty::Vec(item), Value::Array(items)) => {
                 for (index, item_value) in items.iter().enumerate() {
-                    self.ty(item, item_value, &format!("{at}/{index}"))?;
+                    self.note(self.ty(item, item_value, &format!("{at}/{index}")))?;
                 }
                 true
             }
             (Ty::Map(item), Value::Object(entries)) => {
                 for (key, entry) in entries {
-                    self.ty(item, entry, &format!("{at}/{}", escape(key)))?;
+                    self.note(self.ty(item, entry, &format!("{at}/{}", escape(key))))?;
                 }
                 true
             }
@@ -239,10 +277,11 @@ impl Checker<'_> {
             Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value, at),
             // Valid when some variant takes it; the checker made sure no payload fits two.
             Some(TypeDef::Untagged(def)) => {
+                let trial = Checker::first(self.schema);
                 if def
                     .variants
                     .iter()
-                    .any(|v| self.ty(&v.ty, value, at).is_ok())
+                    .any(|v| trial.ty(&v.ty, value, at).is_ok())
                 {
                     Ok(())
                 } else {
@@ -282,7 +321,7 @@ impl Checker<'_> {
                 tags.push(&def.tag);
                 match &variant.payload {
                     Some(payload) => self.named(payload, value, at, &tags),
-                    None => unit(object, at, &tags),
+                    None => self.unit(object, at, &tags),
                 }
             }
             None => panic!("the IR names a type it does not define: {name}"),
@@ -301,34 +340,34 @@ impl Checker<'_> {
         let fields = self.schema.object_fields(def);
         for field in &fields {
             let field_at = format!("{at}/{}", escape(&field.wire_name));
-            match object.get(&field.wire_name) {
-                None if field.presence.may_be_absent() => {}
-                None => return Err(format!("{field_at}: required, missing")),
-                Some(Value::Null) if field.presence.may_be_null() => {}
-                Some(field_value) => {
-                    self.ty(&field.ty, field_value, &field_at)?;
+            let field_fault = match object.get(&field.wire_name) {
+                None if field.presence.may_be_absent() => Ok(()),
+                None => Err(format!("{field_at}: required, missing")),
+                Some(Value::Null) if field.presence.may_be_null() => Ok(()),
+                Some(field_value) => self.ty(&field.ty, field_value, &field_at).and_then(|()| {
                     constrained(&field.constraints, field_value)
-                        .map_err(|fault| format!("{field_at}: {fault}"))?;
-                }
-            }
+                        .map_err(|fault| format!("{field_at}: {fault}"))
+                }),
+            };
+            self.note(field_fault)?;
         }
         if def.closed() {
             let known = |key: &String| {
                 tags.contains(&key.as_str()) || fields.iter().any(|field| &field.wire_name == key)
             };
-            if let Some(key) = object.keys().find(|key| !known(key)) {
-                return Err(format!("{at}/{}: unknown field", escape(key)));
+            for key in object.keys().filter(|key| !known(key)) {
+                self.note(Err(format!("{at}/{}: unknown field", escape(key))))?;
             }
         }
         Ok(())
     }
-}
 
-/// A unit variant's object: the tags of its unions and nothing else, always closed.
-fn unit(object: &Map<String, Value>, at: &str, tags: &[&str]) -> Result<(), String> {
-    match object.keys().find(|key| !tags.contains(&key.as_str())) {
-        Some(key) => Err(format!("{at}/{}: unknown field", escape(key))),
-        None => Ok(()),
+    /// A unit variant's object: the tags of its unions and nothing else, always closed.
+    fn unit(&self, object: &Map<String, Value>, at: &str, tags: &[&str]) -> Result<(), String> {
+        for key in object.keys().filter(|key| !tags.contains(&key.as_str())) {
+            self.note(Err(format!("{at}/{}: unknown field", escape(key))))?;
+        }
+        Ok(())
     }
 }
 

@@ -35,6 +35,7 @@ fn corpus() -> Vec<Case> {
             continue;
         }
         let label = contract::check(&schema, type_name, &payload);
+        let several_faults = contract::faults(&schema, type_name, &payload).len() > 1;
         let name = path
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
@@ -47,7 +48,7 @@ fn corpus() -> Vec<Case> {
             payload,
             written: None,
             pointer: None,
-            several_faults: false,
+            several_faults,
         });
     }
     cases
