@@ -255,12 +255,22 @@ def _adapter(tp: _t.Any) -> _p.TypeAdapter[_t.Any]:
 _TAG_ERRORS = frozenset(("union_tag_invalid", "union_tag_not_found", "tag"))
 
 
-def _unwrap(tp: object, space: dict[str, object]) -> tuple[object, object]:
+def _space(of: object) -> dict[str, object]:
+    """The names a forward reference written in `of`'s module is resolved among: a package
+    of a project refers to its own types by name, and another package's by import."""
+    return vars(_sys.modules.get(getattr(of, "__module__", ""), _sys))
+
+
+def _unwrap(
+    tp: object, space: dict[str, object]
+) -> tuple[object, object, dict[str, object]]:
     """The type under aliases, annotations and forward references, with the discriminator an
-    annotation on the way gives it (a key, or a `Discriminator`), if any."""
+    annotation on the way gives it (a key, or a `Discriminator`), if any, and the names the
+    references within it resolve among (an alias's module's, once it is passed)."""
     discriminator: object = None
     while True:
         if isinstance(tp, _te.TypeAliasType):
+            space = _space(tp)
             tp = tp.__value__
         elif _t.get_origin(tp) is _t.Annotated:
             for meta in _t.cast(_t.Any, tp).__metadata__:
@@ -273,7 +283,7 @@ def _unwrap(tp: object, space: dict[str, object]) -> tuple[object, object]:
             name = tp if isinstance(tp, str) else tp.__forward_arg__
             tp = space.get(name, None)
         else:
-            return tp, discriminator
+            return tp, discriminator, space
 
 
 def _members(tp: object) -> tuple[object, ...] | None:
@@ -297,7 +307,7 @@ def _member(
                 if isinstance(meta, _p.Tag) and meta.tag == part:
                     return member
         if isinstance(discriminator, str):
-            cls, _ = _unwrap(member, space)
+            cls, _, inner_space = _unwrap(member, space)
             if isinstance(cls, type) and issubclass(cls, Model):
                 field = cls.model_fields.get(discriminator)
                 for candidate in cls.model_fields.values():
@@ -307,7 +317,9 @@ def _member(
                     return member
             else:
                 inner = _members(cls)
-                if inner is not None and _member(inner, part, discriminator, space):
+                if inner is not None and _member(
+                    inner, part, discriminator, inner_space
+                ):
                     return member
     return None
 
@@ -342,6 +354,7 @@ def _named(tp: object, space: dict[str, object]) -> str | None:
     while True:
         if isinstance(tp, _te.TypeAliasType):
             name = tp.__name__
+            space = _space(tp)
             tp = tp.__value__
         elif _t.get_origin(tp) is _t.Annotated:
             for meta in _t.cast(_t.Any, tp).__metadata__:
@@ -389,10 +402,10 @@ def _tag_key(
         # pydantic names the tag by the variant classes' attribute; the key is its alias. A
         # variant that holds a union is that union's classes, written in place.
         for member in members:
-            cls, _ = _unwrap(member, space)
+            cls, _, inner_space = _unwrap(member, space)
             inner = _members(cls)
             if inner is not None:
-                key = _tag_key(error, discriminator, inner, space)
+                key = _tag_key(error, discriminator, inner, inner_space)
                 if key != discriminator:
                     return key
             field = cls.model_fields.get(discriminator) if _is_model(cls) else None
@@ -408,11 +421,13 @@ def _tag_key(
 @dataclass
 class _Place:
     """Where a walk along a pydantic location is: the pointer so far, the value there, the
-    type it is read as (`None` once unknown), and the names an error there carries."""
+    type it is read as (`None` once unknown) and the names its references resolve among, and
+    the names an error there carries."""
 
     at: str
     data: object
     tp: object
+    space: dict[str, object]
     type: str | None
     variant: str | None
 
@@ -425,18 +440,17 @@ def _locate(
     part names the member pydantic tried (its tag value or `Tag`), which is no key of the
     JSON; a model's part is a key, a list's an index, a map's a key. A tag at fault is
     pointed at, not the object holding it."""
-    space = vars(_sys.modules.get(getattr(tp, "__module__", ""), _sys))
-    place = _Place("", data, tp, None, None)
+    place = _Place("", data, tp, _space(tp), None, None)
     for part in error["loc"]:
-        _step(place, part, space)
+        _step(place, part)
     # The value at fault is decoded as its own type, which fails there, but a missing key is
     # the fault of the object that lacks it.
     if error["type"] != "missing":
-        place.type = _named(place.tp, space) or place.type
-    tp, discriminator = _unwrap(place.tp, space)
+        place.type = _named(place.tp, place.space) or place.type
+    tp, discriminator, space = _unwrap(place.tp, place.space)
     members = _members(tp)
     while members is not None and len(members) == 1 and discriminator is None:
-        tp, discriminator = _unwrap(members[0], space)
+        tp, discriminator, space = _unwrap(members[0], space)
         members = _members(tp)
     key = _tag_key(error, discriminator, members or (), space)
     if key is not None and isinstance(place.data, dict):
@@ -448,11 +462,11 @@ def _locate(
     return place.at, place.type, place.variant
 
 
-def _step(place: _Place, part: int | str, space: dict[str, object]) -> None:
+def _step(place: _Place, part: int | str) -> None:
     """Moves `place` one part of a pydantic location on."""
-    place.type = _named(place.tp, space) or place.type
+    place.type = _named(place.tp, place.space) or place.type
     while place.tp is not None:
-        tp, discriminator = _unwrap(place.tp, space)
+        tp, discriminator, place.space = _unwrap(place.tp, place.space)
         members = _members(tp)
         if members is None:
             place.tp = tp
@@ -461,9 +475,9 @@ def _step(place: _Place, part: int | str, space: dict[str, object]) -> None:
             # `T | None`: pydantic reads it as a nullable `T`, with no part of its own.
             place.tp = members[0]
             continue
-        member = _member(members, part, discriminator, space)
+        member = _member(members, part, discriminator, place.space)
         place.tp = member
-        cls, _ = _unwrap(member, space)
+        cls, _, _ = _unwrap(member, place.space)
         if isinstance(cls, type) and issubclass(cls, Model):
             struct = _schema_name(cls)
             if (
@@ -479,6 +493,7 @@ def _step(place: _Place, part: int | str, space: dict[str, object]) -> None:
         fields = {(f.alias or n): f for n, f in tp.model_fields.items()}
         field = fields.get(str(part))
         place.tp = None if field is None else _field_type(field)
+        place.space = _space(tp)
     elif _t.get_origin(tp) is list:
         place.tp = _t.get_args(tp)[0]
     elif _t.get_origin(tp) is dict:

@@ -291,9 +291,9 @@ const keysOfModelPreferences: readonly string[] = ['hints', 'costPriority', 'spe
 
 /** The checks of the fields of `ModelPreferences` that are built from others, in field order. */
 const checksOfModelPreferences = [
-  cardcRange(cardcNumber, 0.0, false, 1.0, false),
-  cardcRange(cardcNumber, 0.0, false, 1.0, false),
-  cardcRange(cardcNumber, 0.0, false, 1.0, false),
+  cardcRange(cardcNumber, 0.0, false, 1.0, false, false),
+  cardcRange(cardcNumber, 0.0, false, 1.0, false, false),
+  cardcRange(cardcNumber, 0.0, false, 1.0, false, false),
 ] as const;
 
 /** Checks a `ModelPreferences`. */

@@ -187,6 +187,23 @@ export function cardcFail(s: cardcState, at: string, message: string): void {
   s.errors.push({ pointer: at, message: where === '' ? message : `${message} (${where})` });
 }
 
+/**
+ * The words of a failed constraint, as every runtime says them (the compiler's table, written
+ * here when the file is generated): `{name}` stands for a value.
+ */
+export const cardcMessages: { readonly [key: string]: string } = {
+  count: "expected {word} {bound} {noun}, found {count}",
+  unique: "expected unique items, found item {index} repeating item {first}",
+  range: "expected {kind} {word} {bound}, found {value}",
+  pattern: "expected {what}",
+};
+
+/** The message `key` of `cardcMessages`, each `{name}` replaced by its value. */
+export function cardcSay(key: string, values: { readonly [name: string]: string | number }): string {
+  const words = cardcMessages[key];
+  return words === undefined ? key : words.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
+
 /** Records that the value is not of the expected kind. */
 export function cardcMismatch(s: cardcState, at: string, expected: string, orNull: boolean | undefined): void {
   cardcFail(s, at, s.quiet ? '' : orNull === true ? `expected ${expected} or null` : `expected ${expected}`);
@@ -382,6 +399,8 @@ export function cardcPresent(
  * `cardcState.fix`). `known` counts the tags and the fields found: the checker keeps the tags
  * distinct from each other and from every field key, and `cardcTag` found them on this object, so
  * when `known` is the number of keys there is no other key, and nothing is left to check.
+ * A required key found missing is reported after these, as a reader that reads the keys in
+ * order (the Rust one) finds it: at the object's end.
  */
 export function cardcRest(
   object: { readonly [key: string]: unknown },
@@ -397,6 +416,7 @@ export function cardcRest(
   if (known === keys.length) {
     return;
   }
+  const before = s.errors.length;
   for (const key of keys) {
     if (s.errors.length >= s.limit) {
       break;
@@ -411,6 +431,24 @@ export function cardcRest(
         }
       }
     }
+  }
+  if (!s.quiet && s.errors.length > before) {
+    cardcMissingLast(s, at, fields, before);
+  }
+}
+
+/** Moves the errors before `before` that say a key of `fields` of the object at `at` is missing to the end. */
+export function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], before: number): void {
+  const missing: { pointer: string; message: string }[] = [];
+  const kept: { pointer: string; message: string }[] = [];
+  for (let i = 0; i < before; i += 1) {
+    const error = s.errors[i] as { pointer: string; message: string };
+    const key = error.pointer.slice(at.length + 1);
+    const own = error.pointer.slice(0, at.length + 1) === `${at}/` && error.message.slice(0, 8) === 'required';
+    (own && fields.indexOf(key.replace(/~1/g, '/').replace(/~0/g, '~')) >= 0 ? missing : kept).push(error);
+  }
+  if (missing.length > 0) {
+    s.errors = kept.concat(s.errors.slice(before), missing);
   }
 }
 
@@ -641,9 +679,9 @@ export function cardcLength(check: cardcCheck, min: number | null, max: number |
       }
     }
     if (min !== null && length < min) {
-      cardcFail(s, at, `expected at least ${min} characters, found ${length}`);
+      cardcFail(s, at, cardcSay('count', { word: 'at least', bound: min, noun: 'characters', count: length }));
     } else if (max !== null && length > max) {
-      cardcFail(s, at, `expected at most ${max} characters, found ${length}`);
+      cardcFail(s, at, cardcSay('count', { word: 'at most', bound: max, noun: 'characters', count: length }));
     }
   };
 }
@@ -659,19 +697,24 @@ export function cardcMatches(check: cardcCheck, pattern: string, what: string): 
     const before = s.errors.length;
     check(value, s, at, orNull);
     if (s.errors.length === before && typeof value === 'string' && !regexp.test(value)) {
-      cardcFail(s, at, `expected ${what}`);
+      cardcFail(s, at, cardcSay('pattern', { what }));
     }
   };
 }
 
-/** Checks that a number the inner check accepts is within bounds, each inclusive or exclusive. */
+/**
+ * Checks that a number the inner check accepts is within bounds, each inclusive or exclusive;
+ * `integer` says that the field is an integer, as its error says.
+ */
 export function cardcRange(
   check: cardcCheck,
   min: number | null,
   minExclusive: boolean,
   max: number | null,
   maxExclusive: boolean,
+  integer: boolean,
 ): cardcCheck {
+  const kind = integer ? 'an integer' : 'a number';
   return (value, s, at, orNull) => {
     const before = s.errors.length;
     check(value, s, at, orNull);
@@ -679,9 +722,9 @@ export function cardcRange(
       return;
     }
     if (min !== null && (minExclusive ? !(value > min) : !(value >= min))) {
-      cardcFail(s, at, `expected a number ${minExclusive ? 'above' : 'at least'} ${min}`);
+      cardcFail(s, at, cardcSay('range', { kind, word: minExclusive ? 'above' : 'at least', bound: min, value }));
     } else if (max !== null && (maxExclusive ? !(value < max) : !(value <= max))) {
-      cardcFail(s, at, `expected a number ${maxExclusive ? 'below' : 'at most'} ${max}`);
+      cardcFail(s, at, cardcSay('range', { kind, word: maxExclusive ? 'below' : 'at most', bound: max, value }));
     }
   };
 }
@@ -719,9 +762,9 @@ export function cardcItems(check: cardcCheck, min: number | null, max: number | 
       return;
     }
     if (min !== null && value.length < min) {
-      cardcFail(s, at, `expected at least ${min} items, found ${value.length}`);
+      cardcFail(s, at, cardcSay('count', { word: 'at least', bound: min, noun: 'items', count: value.length }));
     } else if (max !== null && value.length > max) {
-      cardcFail(s, at, `expected at most ${max} items, found ${value.length}`);
+      cardcFail(s, at, cardcSay('count', { word: 'at most', bound: max, noun: 'items', count: value.length }));
     }
     if (unique) {
       // No prototype, so that no key (`__proto__`, `constructor`) is inherited.
@@ -730,7 +773,8 @@ export function cardcItems(check: cardcCheck, min: number | null, max: number | 
         const key = cardcCanonical(value[i]);
         const first = seen[key];
         if (first !== undefined) {
-          cardcFail(s, `${at}/${i}`, `expected unique items, found a repeat of item ${first}`);
+          // At the array, as the other readers and the JSON Schema's `uniqueItems` say it.
+          cardcFail(s, at, cardcSay('unique', { index: i, first }));
           return;
         }
         seen[key] = i;
@@ -890,6 +934,13 @@ export type cardcParsedTolerant<T> =
  * result, which tsc cannot narrow without `strictNullChecks`.
  */
 export function cardcParseTolerant<T>(check: cardcCheck, value: unknown, rewrite: boolean): cardcParsedTolerant<T> {
+  // What no JSON text holds (a lone surrogate, a number past a double, nesting past the limit)
+  // fails the whole read wherever it is, as it fails the Rust reader's parse of the text: no
+  // policy drops it.
+  const lexical = cardcRun((v, s, at) => cardcJson(v, s, at), value, 1, false);
+  if (lexical.length !== 0) {
+    return { ok: false, errors: lexical };
+  }
   const outer = cardcTolerance.drops;
   const drops: cardcDrop[] = [];
   cardcTolerance.drops = drops;

@@ -23,7 +23,7 @@ const keysOfAmount: readonly string[] = ['minorUnits', 'currency'];
 
 /** The checks of the fields of `Amount` that are built from others, in field order. */
 const checksOfAmount = [
-  cardcRange(cardcInteger(-9007199254740991, 9007199254740991), 0, false, null, false),
+  cardcRange(cardcInteger(-9007199254740991, 9007199254740991), 0, false, null, false, true),
 ] as const;
 
 /** Checks a `Amount`. */
@@ -68,7 +68,7 @@ const keysOfLine: readonly string[] = ['order', 'sku', 'quantity', 'price'];
 
 /** The checks of the fields of `Line` that are built from others, in field order. */
 const checksOfLine = [
-  cardcRange(cardcInteger(-9007199254740991, 9007199254740991), 1, false, null, false),
+  cardcRange(cardcInteger(-9007199254740991, 9007199254740991), 1, false, null, false, true),
 ] as const;
 
 /** Checks a `Line`. */

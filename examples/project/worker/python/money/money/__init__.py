@@ -26,9 +26,10 @@ class Amount(_cardc.Model):
         {\"minorUnits\":1250,\"currency\":\"EUR\"}
     """
 
-    minor_units: _t.Annotated[_cardc.I64, _cardc.constrained(minimum=(0.0, False))] = (
-        _p.Field(alias="minorUnits")
-    )
+    minor_units: _t.Annotated[
+        _cardc.I64,
+        _cardc.constrained(minimum=(0, False), integer=True),
+    ] = _p.Field(alias="minorUnits")
 
     currency: Currency
 
@@ -44,7 +45,10 @@ class Line(_cardc.Model):
 
     sku: str
 
-    quantity: _t.Annotated[_cardc.I64, _cardc.constrained(minimum=(1.0, False))]
+    quantity: _t.Annotated[
+        _cardc.I64,
+        _cardc.constrained(minimum=(1, False), integer=True),
+    ]
 
     price: Amount
 

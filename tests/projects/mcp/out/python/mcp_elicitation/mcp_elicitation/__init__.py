@@ -90,7 +90,10 @@ class ElicitRequestUrlParams(_cardc.Model):
         str,
         _cardc.constrained(
             patterns=(
-                "^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
+                (
+                    "^[A-Za-z][A-Za-z0-9+.\\-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
+                    "a string of format uri",
+                ),
             ),
         ),
     ]
@@ -283,8 +286,12 @@ class PrimitiveSchemaDefinition_Array(MultiSelectEnumSchema):
 ElicitRequestParams = _te.TypeAliasType(
     "ElicitRequestParams",
     _t.Annotated[
-        ElicitRequestFormParams | ElicitRequestUrlParams,
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated[ElicitRequestFormParams, _p.Tag("0")]
+        | _t.Annotated[ElicitRequestUrlParams, _p.Tag("1")],
+        _cardc.shaped(
+            (("object", "requestedSchema"), ("object", "elicitationId")),
+            'an object with "requestedSchema" or an object with "elicitationId"',
+        ),
     ],
 )
 """Params of `elicitation/create` (`ElicitRequestParamsSchema`), told apart by the key each
@@ -295,8 +302,14 @@ requires.
 ElicitValue = _te.TypeAliasType(
     "ElicitValue",
     _t.Annotated[
-        str | _cardc.F64 | bool | list[str],
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated[str, _p.Tag("0")]
+        | _t.Annotated[_cardc.F64, _p.Tag("1")]
+        | _t.Annotated[bool, _p.Tag("2")]
+        | _t.Annotated[list[str], _p.Tag("3")],
+        _cardc.shaped(
+            (("string", None), ("number", None), ("boolean", None), ("array", None)),
+            "a string, a number, a boolean or an array",
+        ),
     ],
 )
 """A value the user gave in a form."""
@@ -305,8 +318,12 @@ ElicitValue = _te.TypeAliasType(
 MultiSelectItems = _te.TypeAliasType(
     "MultiSelectItems",
     _t.Annotated[
-        UntitledMultiSelectItems | TitledMultiSelectItems,
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated[UntitledMultiSelectItems, _p.Tag("0")]
+        | _t.Annotated[TitledMultiSelectItems, _p.Tag("1")],
+        _cardc.shaped(
+            (("object", "type"), ("object", "anyOf")),
+            'an object with "type" or an object with "anyOf"',
+        ),
     ],
 )
 """The items of a multi-select, told apart by the key each requires."""

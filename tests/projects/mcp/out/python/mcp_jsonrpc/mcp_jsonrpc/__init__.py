@@ -177,8 +177,12 @@ EmptyResult = _te.TypeAliasType("EmptyResult", Meta)
 JsonRpcResponse = _te.TypeAliasType(
     "JsonRpcResponse",
     _t.Annotated[
-        JsonRpcResultResponse | JsonRpcErrorResponse,
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated[JsonRpcResultResponse, _p.Tag("0")]
+        | _t.Annotated[JsonRpcErrorResponse, _p.Tag("1")],
+        _cardc.shaped(
+            (("object", "result"), ("object", "error")),
+            'an object with "result" or an object with "error"',
+        ),
     ],
 )
 """A response (`JSONRPCResponseSchema`): a result or an error, told apart by the key each
@@ -188,14 +192,20 @@ requires.
 
 ProgressToken = _te.TypeAliasType(
     "ProgressToken",
-    _t.Annotated[str | _cardc.I64, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[
+        _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
+        _cardc.shaped((("string", None), ("number", None)), "a string or an integer"),
+    ],
 )
 """A progress token (`ProgressTokenSchema`): the same shape as a request id."""
 
 
 RequestId = _te.TypeAliasType(
     "RequestId",
-    _t.Annotated[str | _cardc.I64, _p.Field(union_mode="left_to_right")],
+    _t.Annotated[
+        _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
+        _cardc.shaped((("string", None), ("number", None)), "a string or an integer"),
+    ],
 )
 """A request or progress token (`RequestIdSchema`, `ProgressTokenSchema`): a string or an
 integer (`z.number().int()`, which zod v4 limits to the safe-integer range, as `i64` is).

@@ -26,7 +26,10 @@ class ListRootsResult(_cardc.OpenModel):
 class Root(_cardc.OpenModel):
     """A directory or file the server may work in (`RootSchema`, strips)."""
 
-    uri: _t.Annotated[str, _cardc.constrained(patterns=("^file://",))]
+    uri: _t.Annotated[
+        str,
+        _cardc.constrained(patterns=(("^file://", "a string matching ^file://"),)),
+    ]
     """Starts with `file://`."""
 
     name: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None

@@ -306,8 +306,9 @@ SamplingContent = _te.TypeAliasType(
 SamplingMessageContent = _te.TypeAliasType(
     "SamplingMessageContent",
     _t.Annotated[
-        _t.Union["SamplingMessageContentBlock", list["SamplingMessageContentBlock"]],
-        _p.Field(union_mode="left_to_right"),
+        _t.Annotated["SamplingMessageContentBlock", _p.Tag("0")]
+        | _t.Annotated[list["SamplingMessageContentBlock"], _p.Tag("1")],
+        _cardc.shaped((("object", None), ("array", None)), "an object or an array"),
     ],
 )
 """One block or several (`z.union([SamplingMessageContentBlockSchema, z.array(...)])`)."""
