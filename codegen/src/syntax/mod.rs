@@ -9,6 +9,7 @@ pub mod ast;
 mod attrs;
 mod constraints;
 mod explain;
+mod foreign;
 mod items;
 mod nesting;
 mod types;
