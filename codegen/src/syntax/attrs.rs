@@ -86,7 +86,15 @@ impl Place {
                 "default",
                 "omit_default",
             ],
-            Place::Variant => &["doc", "deprecated", "rename", "other"],
+            Place::Variant => &[
+                "doc",
+                "deprecated",
+                "rename",
+                "other",
+                "deny_unknown_fields",
+                "allow_unknown_fields",
+                "drop_unknown_fields",
+            ],
             Place::Enum => &[
                 "doc",
                 "deprecated",
@@ -111,6 +119,9 @@ pub(super) struct ItemAttrs {
     pub rename_all: Option<RenameRule>,
     pub rename: Option<Spanned<String>>,
     pub unknown: Option<UnknownFields>,
+    /// Where the last of `#[deny_unknown_fields]`, `#[allow_unknown_fields]` and
+    /// `#[drop_unknown_fields]` was written.
+    pub unknown_at: Option<std::ops::Range<usize>>,
     pub deprecated: Option<Deprecated>,
     /// `#[example = "<JSON>"]`, each as written.
     pub examples: Vec<Spanned<String>>,
@@ -192,7 +203,8 @@ pub(super) fn item_attrs(
             "deny_unknown_fields" | "allow_unknown_fields" | "drop_unknown_fields"
                 if flag(attr, errors) =>
             {
-                set_unknown(&mut out.unknown, &name, attr, errors)
+                set_unknown(&mut out.unknown, &name, attr, errors);
+                out.unknown_at = Some(node_range(attr));
             }
             name if constraints::NAMES.contains(&name) => {
                 constraints::read(attr, name, string_value, &mut out.constraints, errors)

@@ -289,6 +289,10 @@ fn variant(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Varian
         rename: attrs.rename,
         other: attrs.other,
         payload,
+        unknown: attrs
+            .unknown
+            .zip(attrs.unknown_at)
+            .map(|(value, span)| Spanned { value, span }),
     })
 }
 
@@ -402,6 +406,15 @@ fn open_value(variant: &syn::Variant) -> Option<Diagnostic> {
 fn enum_value(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<EnumValueItem> {
     refuse_discriminant(&variant, errors);
     let attrs = item_attrs(&variant.attrs, Place::Variant, errors);
+    if let Some(at) = attrs.unknown_at {
+        errors.push(Diagnostic::new(
+            format!("enum value `{}` has no keys to refuse, keep or drop", variant.ident),
+            at,
+            "an enum value is a string",
+            "only objects say what they do with unknown keys: a struct, or a union's unit \
+             variant; an enum reads an unknown string through its `#[other]` value",
+        ));
+    }
     if !matches!(variant.fields, Fields::Unit) {
         return None;
     }
