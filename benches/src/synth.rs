@@ -61,6 +61,60 @@ fn union_items(out: &mut String, union: usize) -> std::fmt::Result {
     )
 }
 
+/// The types every file of the synthetic project shares, declared in its `common.cards`.
+const COMMON: &str = "/// Who made a message, and when.\nstruct Meta {\n    /// The id.\n    \
+                      id: String,\n    /// When, in seconds.\n    at: Option<u32>,\n}\n\n\
+                      /// Where a message came from.\nenum Origin {\n    /// A browser.\n    \
+                      Web,\n    /// Another service.\n    Api,\n}\n\n";
+
+/// The header struct of part `part`, which holds the shared types.
+fn part_header(part: usize) -> String {
+    format!(
+        "/// The header of part {part}.\nstruct Part{part}Header {{\n    /// Who and when.\n    \
+         meta: Meta,\n    /// Where from.\n    origin: Origin,\n}}\n\n"
+    )
+}
+
+/// The synthetic project of the scale benchmark: `common.cards` and `files` files
+/// `partNN.cards` that import its types, `unions` unions in all, spread evenly; each file
+/// as its name and text, `common.cards` first.
+pub fn project(files: usize, unions: usize) -> Vec<(String, String)> {
+    let mut out = vec![(
+        "common.cards".to_string(),
+        format!("//! The types every part shares.\n\n{COMMON}"),
+    )];
+    for part in 0..files {
+        let mut text = format!(
+            "//! Part {part} of a synthetic project.\n#![rename_fields = \"camelCase\"]\n\
+             #![rename_variants = \"snake_case\"]\n#![deny_unknown_fields]\n\n\
+             use common::{{Meta, Origin}};\n\n{}",
+            part_header(part)
+        );
+        for union in (part * unions / files)..((part + 1) * unions / files) {
+            union_items(&mut text, union).expect("writing to a String cannot fail");
+        }
+        out.push((format!("part{part:02}.cards"), text));
+    }
+    out
+}
+
+/// The same contract as [`project`]'s, in one file: the shared types, every part's header and
+/// every union.
+pub fn project_as_one_file(files: usize, unions: usize) -> String {
+    let mut out = String::from(
+        "//! A synthetic project as one file.\n#![rename_fields = \"camelCase\"]\n\
+         #![rename_variants = \"snake_case\"]\n#![deny_unknown_fields]\n\n",
+    );
+    out.push_str(COMMON);
+    for part in 0..files {
+        out.push_str(&part_header(part));
+    }
+    for union in 0..unions {
+        union_items(&mut out, union).expect("writing to a String cannot fail");
+    }
+    out
+}
+
 /// The language server benchmark's schema text of `unions` unions: each has one variant
 /// carrying a struct of 8 fields (as the generator's variants do, its array of items and its
 /// level shared by every union) and nine unit variants, so that 2,000 unions are 4,002 types.

@@ -14,10 +14,10 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::diagnostics::Source;
 use crate::out::{self, Problem};
+use crate::project::{self, Disk, Text};
 use crate::target::{Options, Target};
-use crate::{ReadError, compile, emit, header_name, read_schema};
+use crate::{emit, header_name};
 
 /// The environment variable that turns on check mode without changing `build.rs`.
 pub const CHECK_ENV: &str = "CARDC_CHECK";
@@ -35,6 +35,9 @@ pub struct Build {
     python_distribution: Option<String>,
     /// The keys of the targets whose outputs are written self-contained.
     self_contained: Vec<String>,
+    /// Where a target's output finds the outputs of an imported schema file: target key,
+    /// the file's stem, and the location.
+    imports: Vec<(String, String, String)>,
     check: bool,
 }
 
@@ -50,6 +53,7 @@ impl Build {
             shared_runtimes: Vec::new(),
             python_distribution: None,
             self_contained: Vec::new(),
+            imports: Vec::new(),
             check: std::env::var_os(CHECK_ENV)
                 .is_some_and(|value| !value.is_empty() && value != "0"),
         }
@@ -90,6 +94,17 @@ impl Build {
         self
     }
 
+    /// Where the output of the target with this key finds the outputs of the schema file of
+    /// stem `stem` that the schema imports types from, when not where it looks by default: for
+    /// `rust` the module path of its items (`crate::contracts::common`; `super::common` by
+    /// default, a sibling module), for `typescript` the module specifier without its extension
+    /// (`../common/common`; `./common`), for `python` the package (`acme_common`; `common`).
+    pub fn import(mut self, target: &str, stem: &str, location: impl Into<String>) -> Self {
+        self.imports
+            .push((target.to_string(), stem.to_string(), location.into()));
+        self
+    }
+
     /// Check mode: compare the outputs with the files and fail on any difference, writing
     /// nothing. Also on when `CARDC_CHECK` is set to anything but `0`, so CI can run
     /// `CARDC_CHECK=1 cargo build` over committed outputs.
@@ -98,14 +113,14 @@ impl Build {
         self
     }
 
-    /// Compiles the schema, then writes (or, in check mode, compares) every requested output:
-    /// all of them or, on an error, none (see [`out::write_files`]); missing parent
-    /// directories are created. Inside a build script it also tells cargo to rerun when the
-    /// schema or any output changes, so check mode notices an output edited or deleted by hand.
+    /// Compiles the schema and the schema files it imports, then writes (or, in check mode,
+    /// compares) every requested output of the schema: all of them or, on an error, none (see
+    /// [`out::write_files`]); missing parent directories are created. Inside a build script it
+    /// also tells cargo to rerun when the schema, a file it imports or any output changes, so
+    /// check mode notices an output edited or deleted by hand.
     pub fn run(self) -> Result<(), Error> {
         let in_build_script = std::env::var_os("OUT_DIR").is_some();
         if in_build_script {
-            println!("cargo:rerun-if-changed={}", self.schema.display());
             println!("cargo:rerun-if-env-changed={CHECK_ENV}");
         }
         if let Some(problem) = self
@@ -117,6 +132,14 @@ impl Build {
         }
         let outputs = resolve(&self.outputs)?;
         let runtimes = resolve(&self.shared_runtimes)?;
+        let imports: std::collections::BTreeMap<(&str, String), String> = self
+            .imports
+            .iter()
+            .map(|(key, stem, location)| {
+                let target = resolve(&[(key.clone(), PathBuf::new())])?[0].0;
+                Ok(((target.key(), stem.clone()), location.clone()))
+            })
+            .collect::<Result<_, Error>>()?;
         let mut runtime_files = Vec::new();
         for (target, path) in &runtimes {
             let Some(runtime) = target.shared_runtime() else {
@@ -128,30 +151,40 @@ impl Build {
             runtime_files.push((path.clone(), runtime.contents));
         }
         let name = crate::source_name(&self.schema);
-        let text = read_schema(&self.schema).map_err(|error| match error {
-            ReadError::Io(error) => Error::new(format!("cannot read schema {name}: {error}")),
-            ReadError::NotUtf8 { text, diagnostic } => {
-                let source = Source {
-                    name: &name,
-                    text: &text,
-                };
-                Error::new(format!(
-                    "{}cannot read schema {name}; nothing was written",
-                    source.render(&[*diagnostic])
-                ))
+        let loaded = project::load(
+            std::slice::from_ref(&self.schema),
+            &Disk,
+            &crate::source_name,
+        );
+        // Every file read, so that cargo reruns on a change of any (even of one that was not
+        // there: it may be created).
+        if in_build_script {
+            for file in &loaded.files {
+                println!("cargo:rerun-if-changed={}", file.path.display());
             }
-        })?;
-        let mut schema = compile(&name, &text).map_err(|diagnostics| {
-            let source = Source {
-                name: &name,
-                text: &text,
-            };
-            Error::new(format!(
-                "{}{} problem(s) in {name}; nothing was written",
-                source.render(&diagnostics),
-                diagnostics.len()
-            ))
-        })?;
+        }
+        if let Some(file) = loaded.file(&self.schema)
+            && let Text::Unreadable(why) = &file.text
+        {
+            return Err(Error::new(format!(
+                "cannot read schema {name}: {why}; nothing was written"
+            )));
+        }
+        let problems = loaded.problem_count();
+        let mut schema = match loaded.file(&self.schema).map(|file| &file.checked) {
+            Some(Ok(schema)) if problems == 0 => schema.clone(),
+            _ => {
+                return Err(Error::new(format!(
+                    "{}{problems} problem(s) in {name}{}; nothing was written",
+                    loaded.report(),
+                    if loaded.files.len() > 1 {
+                        " and the files it imports"
+                    } else {
+                        ""
+                    }
+                )));
+            }
+        };
         // Each output's header names the schema relative to the directory that the CLI's
         // `--out` would be to write the output at this path (the output's own directory, for a
         // target that writes one file there), so an output is the same bytes whichever front
@@ -163,6 +196,7 @@ impl Build {
             schema.source_name = header_name(&self.schema, &out_root(&path, &file_name));
             let mut options = Options {
                 python_distribution: self.python_distribution.clone(),
+                imports: imports.clone(),
                 ..Options::default()
             };
             let shared = runtimes
@@ -221,6 +255,118 @@ impl Build {
         let mut problems = Vec::new();
         for (path, contents) in &files {
             problems.extend(out::compare_file(path, contents).map_err(io_error)?);
+        }
+        if problems.is_empty() {
+            return Ok(());
+        }
+        Err(Error::new(stale_report(&problems, &name)))
+    }
+}
+
+/// A build of a whole project: every schema of a project file (`cardc.toml`, see
+/// [`crate::project::config`]) and every file they import, each target's outputs where the file
+/// says, as `cardc generate` writes them with no schema argument.
+///
+/// ```no_run
+/// // build.rs: the Rust outputs of the project, checked in CI with CARDC_CHECK=1.
+/// fn main() -> Result<(), cardc_codegen::build::Error> {
+///     cardc_codegen::build::Build::project("cardc.toml").only("rust").run()
+/// }
+/// ```
+#[derive(Debug, Clone)]
+#[must_use = "a ProjectBuild does nothing until `run` is called"]
+pub struct ProjectBuild {
+    file: PathBuf,
+    only: Vec<String>,
+    check: bool,
+}
+
+impl Build {
+    /// Starts a build of the project whose file is at `file` (relative to the build script's
+    /// working directory, the crate's manifest directory).
+    pub fn project(file: impl Into<PathBuf>) -> ProjectBuild {
+        ProjectBuild {
+            file: file.into(),
+            only: Vec::new(),
+            check: std::env::var_os(CHECK_ENV)
+                .is_some_and(|value| !value.is_empty() && value != "0"),
+        }
+    }
+}
+
+impl ProjectBuild {
+    /// Writes only the outputs of the target with this key (called again, of these targets),
+    /// as `cardc generate --target` does: a build script wants the Rust outputs, and leaves
+    /// the others to the CLI.
+    pub fn only(mut self, target: &str) -> Self {
+        self.only.push(target.to_string());
+        self
+    }
+
+    /// Check mode, as [`Build::check`].
+    pub fn check(mut self, check: bool) -> Self {
+        self.check = check;
+        self
+    }
+
+    /// Loads the project, then writes (or, in check mode, compares) every output it places:
+    /// all or none. Inside a build script it tells cargo to rerun when the project file, a
+    /// schema file read or an output changes.
+    pub fn run(self) -> Result<(), Error> {
+        use crate::project::config;
+        let in_build_script = std::env::var_os("OUT_DIR").is_some();
+        if in_build_script {
+            println!("cargo:rerun-if-env-changed={CHECK_ENV}");
+            println!("cargo:rerun-if-changed={}", self.file.display());
+        }
+        let name = crate::source_name(&self.file);
+        let text = std::fs::read_to_string(&self.file)
+            .map_err(|error| Error::new(format!("cannot read {name}: {error}")))?;
+        let dir = self.file.parent().unwrap_or(Path::new(""));
+        let render = |problems: &[crate::diagnostics::Diagnostic]| {
+            let source = crate::diagnostics::Source {
+                name: &name,
+                text: &text,
+            };
+            Error::new(format!(
+                "{}{} problem(s) in {name}; nothing was written",
+                source.render(problems),
+                problems.len()
+            ))
+        };
+        let config = config::read(dir, &text).map_err(|problems| render(&problems))?;
+        let only: Vec<&str> = self.only.iter().map(String::as_str).collect();
+        let config = config
+            .only(&only)
+            .map_err(|problem| Error::new(format!("{problem}; nothing was written")))?;
+        let loaded = config.load(&Disk);
+        if in_build_script {
+            for file in &loaded.files {
+                println!("cargo:rerun-if-changed={}", file.path.display());
+            }
+        }
+        if loaded.problem_count() > 0 {
+            return Err(Error::new(format!(
+                "{}{} problem(s) in the schemas of {name}; nothing was written",
+                loaded.report(),
+                loaded.problem_count()
+            )));
+        }
+        let batches = project::plan(&loaded, &config.layout)
+            .map_err(|problem| Error::new(format!("{problem}; nothing was written")))?;
+        let files: Vec<(PathBuf, &str)> = batches.iter().flat_map(project::Batch::files).collect();
+        if in_build_script {
+            for (path, _) in &files {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
+        let io_error = |error: out::Error| Error::new(error.to_string());
+        if !self.check {
+            return out::write_files(&files).map(drop).map_err(io_error);
+        }
+        let mut problems = Vec::new();
+        for batch in &batches {
+            problems.extend(batch.check().map_err(io_error)?);
         }
         if problems.is_empty() {
             return Ok(());

@@ -31,6 +31,7 @@ pub mod lsp;
 pub mod naming;
 #[cfg(feature = "write")]
 pub mod out;
+pub mod project;
 pub mod published;
 pub mod syntax;
 pub mod target;
@@ -43,7 +44,8 @@ use diagnostics::Diagnostic;
 
 /// Parses and checks schema text. `source_name` is the schema's name in the outputs' headers
 /// (see [`header_name`]; diagnostics carry byte ranges, and each front end renders them with
-/// its own name for the file); its file stem names the outputs.
+/// its own name for the file); its file stem names the outputs. Text compiled alone imports
+/// nothing: a `use` is refused, and a file that imports is loaded with [`project::load`].
 pub fn compile(source_name: &str, text: &str) -> Result<ir::Schema, Vec<Diagnostic>> {
     let (file, errors) = syntax::parse(text);
     check_parsed(source_name, &file, errors)
@@ -57,9 +59,24 @@ pub fn check_parsed(
     file: &syntax::ast::SchemaFile,
     parse_errors: Vec<Diagnostic>,
 ) -> Result<ir::Schema, Vec<Diagnostic>> {
-    let mut errors = parse_errors;
-    let stem = stem_of(source_name);
-    match check::check(file, source_name, &stem, emit::TARGETS) {
+    check_parsed_importing(file, parse_errors, source_name, &stem_of(source_name), None)
+}
+
+/// Checks a parsed schema file, with the errors parsing it found: the IR when there are none,
+/// else every error in file order. `imported` is as [`check::check_importing`] takes it, or
+/// `None` for a file compiled alone.
+pub(crate) fn check_parsed_importing(
+    file: &syntax::ast::SchemaFile,
+    mut errors: Vec<Diagnostic>,
+    source_name: &str,
+    stem: &str,
+    imported: Option<&[Option<&ir::Schema>]>,
+) -> Result<ir::Schema, Vec<Diagnostic>> {
+    let checked = match imported {
+        Some(imported) => check::check_importing(file, source_name, stem, emit::TARGETS, imported),
+        None => check::check(file, source_name, stem, emit::TARGETS),
+    };
+    match checked {
         Ok(schema) if errors.is_empty() => Ok(schema),
         Ok(_) => Err(errors),
         Err(check_errors) => {
@@ -293,7 +310,7 @@ pub fn read_schema(path: &Path) -> Result<String, ReadError> {
 }
 
 /// The file stem of a schema path (`schema/render_intent.cards` gives `render_intent`).
-fn stem_of(source_name: &str) -> String {
+pub(crate) fn stem_of(source_name: &str) -> String {
     let file_name = source_name
         .rsplit(['/', '\\'])
         .next()

@@ -22,6 +22,12 @@ pub trait Target: Sync {
     /// The output's file name for a schema of this stem (`render_intent.ts`).
     fn file_name(&self, stem: &str) -> String;
 
+    /// Where the output goes relative to the output directory under these options: the
+    /// [`Target::file_name`] by default.
+    fn path(&self, stem: &str, _options: &Options) -> String {
+        self.file_name(stem)
+    }
+
     /// The output's text for a checked schema, byte-identical from run to run.
     fn emit(&self, schema: &Schema, options: &Options) -> String;
 
@@ -43,6 +49,14 @@ pub trait Target: Sync {
     /// when its runtime is shared); none by default. Byte-identical from run to run.
     fn modules(&self, _schema: &Schema, _options: &Options) -> Vec<(String, String)> {
         Vec::new()
+    }
+
+    /// Where this target's output finds the outputs of the schema file of stem `stem`, whose
+    /// types it imports, when they are written as the CLI writes them (in one directory, or
+    /// for Rust as sibling modules): the default of [`Options::imports`]. The stem itself by
+    /// default.
+    fn import_default(&self, stem: &str) -> String {
+        stem.to_string()
     }
 
     /// The names of the top-level items this target generates for a union beside the union's
@@ -95,6 +109,21 @@ pub struct Options {
     /// The name the Python package is distributed as (its `pyproject.toml`'s `[project] name`),
     /// when it is not its import name; checked by [`crate::naming::python::distribution_problem`].
     pub python_distribution: Option<String>,
+    /// Where a target's output finds the outputs of another schema file whose types it
+    /// imports, by target key and that file's stem, when not where the target looks by
+    /// default (see [`Target::import_default`]): a Rust module path (`crate::common`, or `self`
+    /// for items in scope already), a TypeScript module specifier without its extension
+    /// (`../shared/common`), a Python module (`acme_common`).
+    pub imports: BTreeMap<(&'static str, String), String>,
+    /// The name each Python package another schema file's outputs are is distributed as, by
+    /// that file's stem, when not its import name: a package that imports from it depends on
+    /// that distribution.
+    pub python_distributions: BTreeMap<String, String>,
+    /// Whether the Python package is one of several written into one directory, each then a
+    /// distribution in a directory of its own (`python/<package>/pyproject.toml` beside
+    /// `python/<package>/<package>/__init__.py`), rather than the one package there
+    /// (`python/pyproject.toml` beside `python/<package>/__init__.py`).
+    pub python_apart: bool,
 }
 
 impl Options {
@@ -110,8 +139,17 @@ impl Options {
             .collect();
         Options {
             shared_runtimes,
-            python_distribution: None,
+            ..Options::default()
         }
+    }
+
+    /// Where `target`'s output finds the outputs of the schema file of stem `stem`: as the
+    /// options say, else where the target looks by default.
+    pub fn import(&self, target: &dyn Target, stem: &str) -> String {
+        self.imports
+            .get(&(target.key(), stem.to_string()))
+            .cloned()
+            .unwrap_or_else(|| target.import_default(stem))
     }
 
     /// Where a target's outputs import its shared runtime from, if they do.

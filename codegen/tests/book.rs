@@ -6,6 +6,11 @@
 //!   hides them (in a `ts` block, lines that start with `~`);
 //! - the README's Rust, TypeScript, Python and schema examples are files of "Your first
 //!   schema", as written (which `tests/dist.rs` runs as a session, from the built packages);
+//! - "Projects" (`docs/src/guide/projects.md`) runs as a session: its `file=<name>` blocks are
+//!   written into a scratch directory in order, and each `$ ...` line of its `console` blocks
+//!   is run there and must print exactly the lines after it (a last line `...` matches the
+//!   rest) and exit as its `# exits N` comment says (0 without one); its schema files import
+//!   one another, so the session, not the schema-block check, compiles them;
 //! - every other `rust` block of the book that uses the derive (in its hidden lines too)
 //!   builds and runs (`no_run`: builds) in a fresh crate with the README's `[dependencies]`
 //!   lines (`cardc` patched to this checkout) and this repository's schema;
@@ -27,7 +32,10 @@ use cardc_codegen::diagnostics::Source;
 
 mod markdown;
 
-use markdown::{Block, blocks, installed, prose, repo_root, shown};
+use markdown::{Block, blocks, installed, prose, repo_root, shown, steps};
+
+/// The chapter run as a session here (`tests/dist.rs` runs "Your first schema").
+const PROJECTS: &str = "docs/src/guide/projects.md";
 
 /// The book's chapters, then the READMEs that link into it or that it points readers to.
 fn documents() -> Vec<PathBuf> {
@@ -64,7 +72,12 @@ fn every_schema_block_compiles_or_fails_as_marked() {
     let mut checked = 0;
     for path in documents() {
         let text = std::fs::read_to_string(&path).expect("read a document");
+        // The session compiles the projects chapter's files together: they import one another.
+        let session = path.ends_with(PROJECTS);
         for block in blocks(&text).iter().filter(|b| b.has("cards")) {
+            if session && block.attribute("file").is_some() {
+                continue;
+            }
             checked += 1;
             let name = format!("{}:{}", shown(&path), block.line);
             let schema = block.source();
@@ -126,6 +139,44 @@ fn run(dir: &Path, command: &str) -> (i32, String) {
     let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(&output.stderr));
     (output.status.code().unwrap_or(-1), text)
+}
+
+#[test]
+fn the_projects_chapter_runs_as_written() {
+    let path = repo_root().join(PROJECTS);
+    let text = std::fs::read_to_string(&path).expect("read the chapter");
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let mut commands = 0;
+    for block in blocks(&text) {
+        if let Some(file) = block.attribute("file") {
+            let path = dir.path().join(file);
+            std::fs::create_dir_all(path.parent().expect("a directory")).expect("mkdir");
+            std::fs::write(path, block.source()).expect("write a file");
+        } else if block.has("console") {
+            for step in steps(&block.body) {
+                commands += 1;
+                let (status, printed) = run(dir.path(), &step.command);
+                let printed: Vec<&str> = printed.lines().collect();
+                let matches = match step.output.split_last() {
+                    Some((last, expected)) if last == "..." => printed
+                        .starts_with(&expected.iter().map(String::as_str).collect::<Vec<_>>()),
+                    _ => printed == step.output,
+                };
+                assert!(
+                    matches && status == step.status,
+                    "{}:{}: `{}` exited {status} (the chapter says {}) and printed:\n{}\n\
+                     where the chapter shows:\n{}",
+                    shown(&path),
+                    block.line,
+                    step.command,
+                    step.status,
+                    printed.join("\n"),
+                    step.output.join("\n")
+                );
+            }
+        }
+    }
+    assert!(commands >= 5, "ran only {commands} commands");
 }
 
 /// The README's examples are files of "Your first schema", as written, so the distribution

@@ -57,8 +57,14 @@ fn the_readme_build_recipe_creates_its_directories_and_check_mode_sees_hand_edit
     let root = repo_root();
     let readme = std::fs::read_to_string(root.join("docs/src/guide/rust.md"))
         .expect("docs/src/guide/rust.md");
-    let manifest_lines = readme_block(&readme, "```toml\n[dependencies]\n", "[build-dependencies]")
-        .replace("/path/to/cardc", &root.to_string_lossy());
+    // The chapter's lines name the published versions; `[patch.crates-io]`, the form the chapter
+    // gives for a checkout, takes both crates from this one.
+    let manifest_lines = format!(
+        "{}\n[patch.crates-io]\ncardc = {{ path = {:?} }}\ncardc-runtime = {{ path = {:?} }}\n",
+        readme_block(&readme, "```toml\n[dependencies]\n", "[build-dependencies]"),
+        root.join("cardc"),
+        root.join("runtime"),
+    );
     let build_rs = readme_block(&readme, "```rust\n// build.rs\n", "Build::new");
     let lib_rs = readme_block(&readme, "```rust\n// src/lib.rs\n", "include!");
 

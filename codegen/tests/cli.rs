@@ -312,6 +312,17 @@ fn check_prints_the_generate_command_as_cardc_was_invoked() {
             "{from_path}"
         );
     }
+    // What the npm package's launcher says it was run as.
+    let by_npm = stale(
+        Command::new(CARDC)
+            .env("CARDC_INVOKED_AS", "npx cardc")
+            .env_remove("CARGO_PKG_NAME")
+            .env_remove("CARGO_MANIFEST_DIR"),
+    );
+    assert!(
+        by_npm.contains("\n    npx cardc generate schema/render_intent.cards --out out\n"),
+        "{by_npm}"
+    );
     // What `cargo run --bin cardc` sets for the program it runs.
     let by_cargo = stale(
         Command::new(CARDC)

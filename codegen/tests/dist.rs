@@ -190,11 +190,24 @@ impl Session {
             ["npm", "install", args @ ..] => {
                 let mut resolved: Vec<OsString> = vec!["install".into()];
                 for arg in args {
-                    match (self.npm.get(*arg), self.locked.get(*arg)) {
+                    // `name@major` in the chapter: the lockfile's version, which must be of it.
+                    let (name, wanted) = match arg.rfind('@') {
+                        Some(at) if at > 0 => (&arg[..at], Some(&arg[at + 1..])),
+                        _ => (*arg, None),
+                    };
+                    match (self.npm.get(name), self.locked.get(name)) {
                         _ if arg.starts_with('-') => resolved.push(arg.into()),
                         (Some(files), _) => resolved.extend(files.iter().map(Into::into)),
-                        (None, Some(version)) => resolved.push(format!("{arg}@{version}").into()),
-                        (None, None) => panic!("`{command}`: {arg} is in no lock"),
+                        (None, Some(version)) => {
+                            if let Some(wanted) = wanted {
+                                assert!(
+                                    version == wanted || version.starts_with(&format!("{wanted}.")),
+                                    "`{command}` asks for {arg}, the lockfile has {name} {version}"
+                                );
+                            }
+                            resolved.push(format!("{name}@{version}").into());
+                        }
+                        (None, None) => panic!("`{command}`: {name} is in no lock"),
                     }
                 }
                 (self.program("npm"), resolved)
@@ -334,6 +347,12 @@ fn from_nothing_to_a_three_language_app_with_the_built_packages() {
         "a stale output exits 1 through the launcher:\n{printed}"
     );
     assert!(printed.contains("stale: generated/cards.ts"), "{printed}");
+    // Its refresh command is one to paste back, not the platform package's path.
+    assert!(
+        printed.contains("npx cardc generate cards.cards --out generated")
+            && !printed.contains("node_modules"),
+        "{printed}"
+    );
 
     // Without its platform package (`npm install --omit=optional`), the launcher says what is
     // missing and how to get it, and exits 1.

@@ -133,7 +133,7 @@ fn doc_writes_both_pages_only_when_changed_and_check_writes_nothing() {
         "schema/evolution_v2.cards",
         "--out",
         "site",
-        "--baseline",
+        "--baseline-file",
         "schema/evolution_v1.cards",
     ];
     let stale = run(&[&with_baseline[..], &["--check"]].concat());
@@ -142,7 +142,7 @@ fn doc_writes_both_pages_only_when_changed_and_check_writes_nothing() {
     assert!(stderr.contains("stale: site/evolution_v2.html"), "{stderr}");
     assert!(
         stderr.contains(
-            "cardc doc schema/evolution_v2.cards --out site --baseline schema/evolution_v1.cards"
+            "cardc doc schema/evolution_v2.cards --out site --baseline-file schema/evolution_v1.cards"
         ),
         "{stderr}"
     );
@@ -193,7 +193,7 @@ fn doc_refuses_an_invalid_schema_or_baseline_and_writes_nothing() {
             "schema/evolution_v2.cards",
             "--out",
             "site",
-            "--baseline",
+            "--baseline-file",
             "schema/bad.cards",
         ],
     );
@@ -204,6 +204,115 @@ fn doc_refuses_an_invalid_schema_or_baseline_and_writes_nothing() {
     );
     assert_eq!(missing.status.code(), Some(2));
     assert!(!dir.path().join("site").exists());
+}
+
+/// `--baseline` reads the earlier version from git, as `cardc compat --baseline` does: the
+/// schema file as committed in the revision, named `<revision>:<path>` in the pages.
+#[test]
+fn a_git_baseline_adds_the_changes_from_the_committed_version() {
+    let dir = scratch();
+    let at = dir.path();
+    let git = |args: &[&str]| {
+        let output = Command::new("git")
+            .args([
+                "-c",
+                "user.name=cardc",
+                "-c",
+                "user.email=cardc@example.test",
+            ])
+            .args(args)
+            .current_dir(at)
+            .output()
+            .expect("git runs");
+        assert!(output.status.success(), "git {args:?}: {output:?}");
+    };
+    let schema = at.join("schema/evolution.cards");
+    std::fs::copy(at.join("schema/evolution_v1.cards"), &schema).expect("v1");
+    git(&["init", "-q"]);
+    git(&["add", "schema/evolution.cards"]);
+    git(&["commit", "-q", "-m", "v1"]);
+    git(&["tag", "v1.0.0"]);
+    std::fs::copy(at.join("schema/evolution_v2.cards"), &schema).expect("v2");
+    let args = [
+        "doc",
+        "schema/evolution.cards",
+        "--out",
+        "site",
+        "--baseline",
+        "v1.0.0",
+    ];
+    let written = cardc(at, &args);
+    assert!(written.status.success(), "{}", text(&written.stderr));
+    let html = std::fs::read_to_string(at.join("site/evolution.html")).expect("page");
+    assert!(html.contains("<h2 class=\"group\">Changes</h2>"), "{html}");
+    assert!(html.contains("version 1.0.0 -&gt; 2.0.0"), "{html}");
+    assert!(
+        html.contains("v1.0.0:../schema/evolution.cards:"),
+        "locations name the revision"
+    );
+    let markdown = std::fs::read_to_string(at.join("site/evolution.md")).expect("page");
+    assert!(
+        markdown.contains("v1.0.0:../schema/evolution.cards:"),
+        "{markdown}"
+    );
+    // The same pages as from a file holding that version.
+    let from_file = cardc(
+        at,
+        &[
+            "doc",
+            "schema/evolution.cards",
+            "--out",
+            "from-file",
+            "--baseline-file",
+            "schema/evolution_v1.cards",
+        ],
+    );
+    assert!(from_file.status.success(), "{}", text(&from_file.stderr));
+    let file_html = std::fs::read_to_string(at.join("from-file/evolution.html")).expect("page");
+    assert_eq!(
+        html.replace("v1.0.0:../schema/evolution.cards", "OLD"),
+        file_html.replace("../schema/evolution_v1.cards", "OLD"),
+        "a git baseline shows what a file baseline of the same text shows"
+    );
+
+    // Committing v2 makes the pages stale against HEAD; check prints the command with the ref.
+    git(&["commit", "-q", "-am", "v2"]);
+    let stale = cardc(
+        at,
+        &[&args[..4], &["--baseline", "HEAD~1", "--check"]].concat(),
+    );
+    assert_eq!(stale.status.code(), Some(1), "{}", text(&stale.stderr));
+    let stderr = text(&stale.stderr);
+    assert!(
+        stderr.contains("cardc doc schema/evolution.cards --out site --baseline 'HEAD~1'"),
+        "{stderr}"
+    );
+
+    // A revision git cannot read: exit 2, the reason, nothing written.
+    let missing = cardc(
+        at,
+        &[
+            "doc",
+            "schema/evolution.cards",
+            "--out",
+            "new-site",
+            "--baseline",
+            "no-such-ref",
+        ],
+    );
+    assert_eq!(missing.status.code(), Some(2));
+    let stderr = text(&missing.stderr);
+    assert!(
+        stderr.contains("cannot read schema no-such-ref:schema/evolution.cards"),
+        "{stderr}"
+    );
+    assert!(!at.join("new-site").exists());
+    // One baseline at a time.
+    let both = cardc(
+        at,
+        &[&args[..], &["--baseline-file", "schema/evolution_v1.cards"]].concat(),
+    );
+    assert_eq!(both.status.code(), Some(2));
 }
 
 #[test]

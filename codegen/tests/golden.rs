@@ -235,3 +235,48 @@ fn check_accepts_any_spelling_of_the_schema_path() {
         );
     }
 }
+
+/// Every golden project (`tests/projects/<case>/cardc.toml`) generates exactly the outputs
+/// committed where its project file places them (`CARDC_BLESS=1` writes them).
+#[test]
+fn every_golden_project_matches_its_committed_outputs() {
+    use cardc_codegen::project::{self, Disk, config};
+    let root = repo_root().join("tests/projects");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("tests/projects")
+        .map(|entry| entry.expect("readable entry").path())
+        .filter(|dir| dir.join(config::FILE_NAME).is_file())
+        .collect();
+    cases.sort();
+    assert!(
+        !cases.is_empty(),
+        "no golden project under {}",
+        root.display()
+    );
+    let bless = std::env::var_os("CARDC_BLESS").is_some_and(|value| value == "1");
+    let mut report = String::new();
+    for dir in cases {
+        let text = std::fs::read_to_string(dir.join(config::FILE_NAME)).expect("project file");
+        let config = config::read(&dir, &text).expect("a valid project file");
+        let loaded = config.load(&Disk);
+        assert_eq!(loaded.problem_count(), 0, "{}", loaded.report());
+        let batches = project::plan(&loaded, &config.layout).expect("placed");
+        if bless {
+            let files: Vec<(PathBuf, &str)> =
+                batches.iter().flat_map(project::Batch::files).collect();
+            out::write_files(&files).expect("write the project's goldens");
+            continue;
+        }
+        for batch in &batches {
+            report.push_str(&describe(
+                &batch.check().expect("read goldens"),
+                &batch.header,
+            ));
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "{report}\ngolden project outputs differ; if the change is intended, refresh them with:\n    \
+         CARDC_BLESS=1 cargo test -p cardc-codegen --test golden"
+    );
+}

@@ -73,10 +73,12 @@ macro_rules! __cardc_object {
         #[allow(deprecated)]
         impl $name {
             /// Reads the struct from the entries of an object, some of its slots filled
-            /// already by the union around it, from entries before the union's tag.
+            /// already by the union around it, from entries before the union's tag. Public,
+            /// for a union declared in another schema file's module.
+            #[doc(hidden)]
             #[inline]
             #[allow(clippy::type_complexity, unused_mut)]
-            fn __visit_map_with<'de, __A>(
+            pub fn __visit_map_with<'de, __A>(
                 mut map: __A,
                 mut slots: ($(::core::option::Option<$ty>,)*),
             ) -> ::core::result::Result<Self, __A::Error>
@@ -870,10 +872,12 @@ macro_rules! __cardc_before_tag_with {
         #[allow(deprecated)]
         impl $name {
             /// Reads the union's object from its first key that is not the tag, some slots of
-            /// its early keys filled already by the union around it.
+            /// its early keys filled already by the union around it. Public, for a union
+            /// declared in another schema file's module.
+            #[doc(hidden)]
             #[inline]
             #[allow(clippy::type_complexity)]
-            fn __before_tag_with<'de, __A>(
+            pub fn __before_tag_with<'de, __A>(
                 mut object: $crate::__private::BeforeTag<'de, __A>,
                 mut early: ($(::core::option::Option<$ty>,)*),
             ) -> ::core::result::Result<Self, __A::Error>

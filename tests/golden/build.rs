@@ -97,6 +97,79 @@ fn main() {
     let out = Path::new(&out_dir).join("cases.rs");
     std::fs::write(out, modules).expect("write the case list");
     compat_pairs(&repo, Path::new(&out_dir));
+    projects(&repo, Path::new(&out_dir));
+}
+
+/// The golden projects (`tests/projects/<case>/cardc.toml`), their committed Rust outputs in
+/// `out/` compiled as sibling modules of one module per project, `project_<case>::<stem>`, as
+/// `cardc generate` writes them to be (each imports the others' items from `super::<stem>`).
+fn projects(repo: &Path, out_dir: &Path) {
+    let dir = repo.join("tests/projects");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut cases: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|case| dir.join(case).join("cardc.toml").is_file())
+        .collect();
+    cases.sort();
+    let mut modules =
+        String::from("/// The golden projects, each a module of its schemas' modules.\n");
+    let mut dispatch = String::new();
+    for case in &cases {
+        let file = dir.join(case).join("cardc.toml");
+        println!("cargo:rerun-if-changed={}", file.display());
+        let text = std::fs::read_to_string(&file).expect("the project file");
+        let config = cardc_codegen::project::config::read(&dir.join(case), &text)
+            .unwrap_or_else(|problems| panic!("{}: {problems:?}", file.display()));
+        let loaded = config.load(&cardc_codegen::project::Disk);
+        let schemas = loaded
+            .schemas()
+            .unwrap_or_else(|| panic!("{}: {}", file.display(), loaded.report()));
+        writeln!(modules, "#[allow(missing_docs)]\npub mod project_{case} {{")
+            .expect("writing to a String cannot fail");
+        for schema in schemas {
+            let output = dir
+                .join(case)
+                .join("out")
+                .join(format!("{}.rs", schema.stem));
+            println!("cargo:rerun-if-changed={}", output.display());
+            let arms: String = schema
+                .own_types()
+                .map(|def| {
+                    format!(
+                        "                {:?} => Some(action.act::<{}>()),\n",
+                        def.name(),
+                        def.name()
+                    )
+                })
+                .collect();
+            writeln!(
+                modules,
+                "    pub mod {stem} {{\n        include!({output:?});\n\n        \
+                 pub fn with_named_type<__Action: crate::TypeAction>(type_name: &str, action: __Action) -> Option<__Action::Output> {{\n            \
+                 match type_name {{\n{arms}                _ => None,\n            }}\n        }}\n    }}",
+                stem = schema.stem
+            )
+            .expect("writing to a String cannot fail");
+            writeln!(
+                dispatch,
+                "        ({case:?}, {:?}) => project_{case}::{}::with_named_type(type_name, action),",
+                schema.stem, schema.stem
+            )
+            .expect("writing to a String cannot fail");
+        }
+        modules.push_str("}\n\n");
+    }
+    modules.push_str(
+        "/// Runs `action` on the type named `type_name` of the schema of stem `stem` of the \
+         golden project `case`, or gives `None` for an unknown project, schema or type.\n\
+         pub fn with_project_type<A: TypeAction>(case: &str, stem: &str, type_name: &str, action: A) -> Option<A::Output> {\n\
+         match (case, stem) {\n",
+    );
+    modules.push_str(&dispatch);
+    modules.push_str("        _ => None,\n    }\n}\n");
+    std::fs::write(out_dir.join("projects.rs"), modules).expect("write the golden projects");
 }
 
 /// The `match` arms of a `with_named_type` that runs an action on each named type of the

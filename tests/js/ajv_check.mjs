@@ -5,13 +5,14 @@
 //       Compile each schema (validated against the 2020-12 meta-schema first) and print
 //       `ok <path>` or `error <path>: <message>`, one line per file. Exit 1 if any failed.
 //
-//   node tests/js/ajv_check.mjs corpus <schema.json> <corpus.jsonl>
+//   node tests/js/ajv_check.mjs corpus <schema.json> <corpus.jsonl> [<sibling.json>...]
 //       Validate each corpus case's `payload` (or what JSON.parse makes of its JSON text
 //       `text`, for a case that has that instead) against `<$id>#/$defs/<type>` (against the
 //       document's root, its declared entry types, when `type` is "") and print one JSON
 //       line per case: {"name", "accepted", "errors"}. This mode reports what ajv decided; it
 //       does not compare with the case's `valid` label (the caller judges), so it exits 0
-//       unless the script itself cannot run.
+//       unless the script itself cannot run. Each sibling document (one whose types the
+//       schema's `$ref`s reach, by its `$id`) is added to ajv first.
 //
 // Exit 2: bad usage, an unreadable file, a corpus line that is not a case, or (corpus mode)
 // a schema that cannot be used at all.
@@ -21,7 +22,7 @@ import { newAjv } from "./ajv_options.mjs";
 
 const USAGE = `usage:
   node tests/js/ajv_check.mjs schema <schema.json>...
-  node tests/js/ajv_check.mjs corpus <schema.json> <corpus.jsonl>`;
+  node tests/js/ajv_check.mjs corpus <schema.json> <corpus.jsonl> [<sibling.json>...]`;
 
 function fail(message) {
   process.stderr.write(`ajv_check: ${message}\n`);
@@ -98,7 +99,7 @@ function parseCorpus(path) {
   return cases;
 }
 
-function checkCorpus(schemaPath, corpusPath) {
+function checkCorpus(schemaPath, corpusPath, siblingPaths) {
   let schema;
   try {
     schema = JSON.parse(readText(schemaPath));
@@ -109,6 +110,13 @@ function checkCorpus(schemaPath, corpusPath) {
   const cases = parseCorpus(corpusPath);
 
   const ajv = newAjv();
+  for (const path of siblingPaths) {
+    try {
+      ajv.addSchema(JSON.parse(readText(path)));
+    } catch (e) {
+      fail(`${path}: sibling schema rejected: ${e.message}`);
+    }
+  }
   try {
     ajv.addSchema(schema);
   } catch (e) {
@@ -145,8 +153,8 @@ function checkCorpus(schemaPath, corpusPath) {
 const [mode, ...args] = process.argv.slice(2);
 if (mode === "schema") {
   checkSchemas(args);
-} else if (mode === "corpus" && args.length === 2) {
-  checkCorpus(args[0], args[1]);
+} else if (mode === "corpus" && args.length >= 2) {
+  checkCorpus(args[0], args[1], args.slice(2));
 } else {
   fail(`bad arguments\n${USAGE}`);
 }

@@ -39,18 +39,51 @@ pub(super) fn parse_one(
     match serde_json::from_str::<Parsed>(&written.value) {
         Ok(Parsed(value)) => Some(value),
         Err(error) => {
+            let text = written.value.trim();
+            // A bare word (`pending`, `normal`) is the usual slip: a string left unquoted.
+            let bare_word = text.starts_with(char::is_alphabetic)
+                && text
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ' '));
+            let (message, hint) = if bare_word {
+                (
+                    format!("this {what} is not JSON: `{text}` is a bare word"),
+                    format!(
+                        "{} {what} is one JSON value in a string, so a string is quoted inside \
+                         it: `#[{what} = \"\\\"{text}\\\"\"]`",
+                        article(what)
+                    ),
+                )
+            } else {
+                (
+                    // serde_json's position is within the string's text, not the file.
+                    format!(
+                        "this {what} is not JSON: {}, at character {} of its text",
+                        reason(&error),
+                        error.column()
+                    ),
+                    format!(
+                        "{} {what} is one JSON value in a string, such as `{such_as}`",
+                        article(what)
+                    ),
+                )
+            };
             errors.push(Diagnostic::new(
-                format!("this {what} is not JSON: {error}"),
+                message,
                 written.span.clone(),
                 "not JSON",
-                format!(
-                    "{} {what} is one JSON value in a string, such as `{such_as}`",
-                    article(what)
-                ),
+                hint,
             ));
             None
         }
     }
+}
+
+/// serde_json's description of a syntax error without its position (`expected value`).
+fn reason(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    text.strip_suffix(&suffix).unwrap_or(&text).to_string()
 }
 
 /// "a" or "an" before `word`.

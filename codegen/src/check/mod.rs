@@ -16,6 +16,7 @@ mod defaults;
 mod examples;
 mod flatten;
 mod id;
+mod imports;
 mod limits;
 mod naming;
 mod pattern;
@@ -50,23 +51,58 @@ use types::{DeclKind, Declared, Scope};
 /// Checks a parsed schema and lowers it to the IR, or returns every error found. Each of the
 /// `targets` is asked what it reserves (see [`Target`]), so a schema checks only when every
 /// one of them can carry it.
+///
+/// A file with `use` declarations needs the files they name: see [`check_importing`]; here
+/// each is refused.
 pub fn check(
     file: &SchemaFile,
     source_name: &str,
     stem: &str,
     targets: &[&dyn Target],
 ) -> Result<ir::Schema, Vec<Diagnostic>> {
+    check_with(file, source_name, stem, targets, None)
+}
+
+/// [`check`] for a file whose `use` declarations name other schema files: `imported` holds,
+/// for each of `file.uses` in order, the checked schema of the file it names, or `None` where
+/// that file could not be read or checked (the caller reported why at the `use`).
+pub fn check_importing(
+    file: &SchemaFile,
+    source_name: &str,
+    stem: &str,
+    targets: &[&dyn Target],
+    imported: &[Option<&ir::Schema>],
+) -> Result<ir::Schema, Vec<Diagnostic>> {
+    check_with(file, source_name, stem, targets, Some(imported))
+}
+
+/// [`check`], or [`check_importing`] when `imported` is given.
+fn check_with(
+    file: &SchemaFile,
+    source_name: &str,
+    stem: &str,
+    targets: &[&dyn Target],
+    imported: Option<&[Option<&ir::Schema>]>,
+) -> Result<ir::Schema, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     limits::check(file, &mut errors);
+    let imports = match imported {
+        Some(imported) => imports::resolve(file, imported, &mut errors),
+        None => {
+            refuse_uses(file, &mut errors);
+            imports::resolve(file, &vec![None; file.uses.len()], &mut errors)
+        }
+    };
     // A union's spreads are flattened fields of its variant structs from here on.
-    let spread = spread::apply(file, &mut errors);
+    let spread = spread::apply(file, &imports, &mut errors);
     let file = spread.as_ref().unwrap_or(file);
-    let declared = declare(file, &mut errors);
+    let mut declared = declare(file, &mut errors);
+    declared.extend(imports.declared);
     refuse_helper_names(file, &declared, targets, &mut errors);
     catch_all::refuse_names(file, &declared, targets, &mut errors);
     let mut scope = Scope::new(&declared);
     let settings = &file.settings;
-    let mut defs = BTreeMap::new();
+    let mut defs = imports.defs;
     let mut lowered: BTreeSet<&str> = BTreeSet::new();
     for item in &file.items {
         // A duplicate declaration was reported already; lower only the first one.
@@ -189,8 +225,25 @@ pub fn check(
         },
         entries: entries.into_iter().map(|entry| entry.value).collect(),
         types: defs,
+        foreign: imports.foreign,
     };
     Ok(schema)
+}
+
+/// Reports each `use` of a file checked without the files it names (text compiled alone).
+fn refuse_uses(file: &SchemaFile, errors: &mut Vec<Diagnostic>) {
+    for declared in &file.uses {
+        errors.push(Diagnostic::new(
+            format!(
+                "this schema imports from `{}`, which is not read here",
+                declared.path.value
+            ),
+            declared.path.span.clone(),
+            "another file",
+            "compile the file from disk (`cardc generate`, `Build`, the derive or a project), \
+             which reads the files its `use` declarations name",
+        ));
+    }
 }
 
 /// The entry types, each declared once and naming a type of the schema, with where each is

@@ -11,8 +11,10 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+use super::imports::Imports;
+use super::types::DeclKind;
 use crate::diagnostics::Diagnostic;
-use crate::ir::UnknownFields;
+use crate::ir::{TypeDef, UnknownFields};
 use crate::naming::RenameRule;
 use crate::syntax::ast::{
     ConstraintAttrs, FieldItem, ItemKind, SchemaFile, Spanned, TypeExpr, TypeKind, UnionItem,
@@ -28,7 +30,15 @@ struct Membership<'a> {
 
 /// The schema with every union's spreads added to its variant structs as flattened fields, or
 /// `None` when no union flattens anything. Reports a spread that cannot be carried out.
-pub(super) fn apply(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Option<SchemaFile> {
+///
+/// A union may flatten a struct the file imports, but not into an imported variant, whose
+/// struct only its own file can give the keys.
+pub(super) fn apply(
+    file: &SchemaFile,
+    imports: &Imports,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<SchemaFile> {
+    let imported = &imports.defs;
     let spreading = |kind: &ItemKind| matches!(kind, ItemKind::Union(u) if !u.spreads.is_empty());
     if !file.items.iter().any(|item| spreading(&item.kind)) {
         return None;
@@ -42,7 +52,7 @@ pub(super) fn apply(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Option<S
         let ItemKind::Union(union) = &item.kind else {
             continue;
         };
-        let spreads = usable_spreads(file, &kinds, union, errors);
+        let spreads = usable_spreads(file, &kinds, imports, union, errors);
         // The catch-all keeps whatever object an unknown tag came with: it has no struct to
         // carry the keys, and needs none.
         for variant in union
@@ -103,6 +113,25 @@ pub(super) fn apply(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Option<S
                         }
                     }
                 }
+                None if imported.contains_key(name) && !spreads.is_empty() => {
+                    errors.push(
+                        Diagnostic::new(
+                            format!(
+                                "the variant `{}` carries `{name}`, which is imported, so it \
+                                 cannot take the keys `{}` flattens into every variant",
+                                variant.name.value, item.name.value
+                            ),
+                            payload.span.clone(),
+                            "declared in another file",
+                            format!(
+                                "a union's `#[flatten = \"...\"]` adds the keys to each variant's \
+                                 struct, and only the file that declares `{name}` can: flatten \
+                                 into `{name}` there, or give this variant a struct of this file"
+                            ),
+                        )
+                        .with_related(spreads[0].span.clone(), "flattened here"),
+                    );
+                }
                 _ => {}
             }
         }
@@ -155,6 +184,7 @@ pub(super) fn apply(file: &SchemaFile, errors: &mut Vec<Diagnostic>) -> Option<S
 fn usable_spreads<'a>(
     file: &SchemaFile,
     kinds: &BTreeMap<&str, &ItemKind>,
+    imports: &Imports,
     union: &'a UnionItem,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<&'a Spanned<String>> {
@@ -165,7 +195,16 @@ fn usable_spreads<'a>(
             _ if usable.iter().any(|earlier| earlier.value == name) => {
                 Some(format!("`{name}` is flattened into this union twice"))
             }
-            None => Some(format!("no type named `{name}` is declared")),
+            // Imported from a file that does not check, which says why.
+            None if imports.declared.get(name) == Some(&DeclKind::Unparsed) => continue,
+            None => match imports.defs.get(name) {
+                Some(TypeDef::Struct(def)) => (!def.closed())
+                    .then(|| format!("`{name}` is open, and an open struct cannot be flattened")),
+                Some(_) => Some(format!(
+                    "`{name}` is not a struct, so it cannot be flattened"
+                )),
+                None => Some(format!("no type named `{name}` is declared")),
+            },
             Some(ItemKind::Struct(def)) => {
                 let unknown = def.unknown.or(file.settings.unknown);
                 (unknown.is_some_and(|unknown| unknown != UnknownFields::Refuse))
@@ -181,8 +220,8 @@ fn usable_spreads<'a>(
                 problem,
                 spread.span.clone(),
                 "flattened here",
-                "`#[flatten = \"...\"]` on a union names a closed struct of this file, once: \
-                 its fields become keys of every variant's object",
+                "`#[flatten = \"...\"]` on a union names a closed struct, declared in this file \
+                 or imported, once: its fields become keys of every variant's object",
             )),
         }
     }

@@ -3,7 +3,7 @@
 //! anchor of its own (`type-<Name>`) that the types naming it link to. It uses no tables, whose
 //! cells a `|` in a name would split.
 
-use super::markup::{code_span, comment, doc_markdown, markdown, visible_json};
+use super::markup::{code_span, comment, doc_markdown, markdown, markdown_line, visible_json};
 use super::{Example, Piece, Reference, anchor, kind, notes, pieces, presence, shape};
 use crate::compat::Party;
 use crate::ir::{
@@ -40,6 +40,16 @@ pub(super) fn page(reference: &Reference) -> String {
     if let Some(baseline) = reference.baseline {
         changes(baseline, &mut out);
     }
+    // The HTML page's side bar: every type by group, each a link to its section.
+    out.push_str("## Contents\n\n");
+    for (group, types) in &reference.groups {
+        let links: Vec<String> = types
+            .iter()
+            .map(|(def, _)| link(def.name(), Links::Anchors))
+            .collect();
+        out.push_str(&format!("- {group}: {}\n", links.join(", ")));
+    }
+    out.push('\n');
     for (group, types) in &reference.groups {
         out.push_str(&format!("## {group}\n\n"));
         for (def, example) in types {
@@ -63,7 +73,7 @@ fn block(text: &str, out: &mut String) {
 /// The changes since the baseline, each with whom it breaks and why, and the report.
 fn changes(baseline: &super::Baseline, out: &mut String) {
     out.push_str("## Changes\n\n");
-    out.push_str(&format!("{}\n\n", markdown(&baseline.summary())));
+    out.push_str(&format!("{}\n\n", markdown_line(&baseline.summary())));
     for change in &baseline.changes {
         let verdict = change.verdict();
         let broken: Vec<&str> = Party::ALL
@@ -326,12 +336,29 @@ fn deprecation(deprecated: Option<&Deprecated>, indent: &str, out: &mut String) 
     }
 }
 
-/// A type, each named type in it a link to its section.
-fn ty(ty: &Ty, links: Links) -> String {
-    pieces(ty)
+/// A type, each named type in it a link to its section: `Map<String,` [`Id`] `>`, the spaces
+/// between the pieces outside their code spans (a span that starts or ends with a space is
+/// padded, and reads `` ` Map<String,  ` `` in the Markdown); without links, one code span.
+pub(super) fn ty(ty: &Ty, links: Links) -> String {
+    let pieces = pieces(ty);
+    if links == Links::None {
+        let text: String = pieces
+            .iter()
+            .map(|piece| match piece {
+                Piece::Text(text) | Piece::Type(text) => text.as_str(),
+            })
+            .collect();
+        return code_span(&text);
+    }
+    pieces
         .iter()
         .map(|piece| match piece {
-            Piece::Text(text) => code_span(text),
+            Piece::Text(text) => {
+                let inner = text.trim_matches(' ');
+                let before = &text[..text.len() - text.trim_start_matches(' ').len()];
+                let after = &text[text.trim_end_matches(' ').len()..];
+                format!("{before}{}{after}", code_span(inner))
+            }
             Piece::Type(name) => link(name, links),
         })
         .collect()

@@ -70,27 +70,38 @@ pub fn comment(text: &str) -> String {
     visible(text).replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// Text as Markdown text, after [`visible`]: every character Markdown may read as syntax
-/// within a line is backslash-escaped, and so is a start that would open a block (a list item,
-/// a heading, a quote), so the text is neither markup, a link nor HTML.
+/// Text as Markdown text within a line, after [`visible`]: every character Markdown may read as
+/// inline syntax is backslash-escaped (`<` and `&` too, so no HTML, entity or autolink), so the
+/// text is neither markup, a link nor HTML; `>`, `!` and `.` mean nothing there and stay as
+/// they are (`1.2.0 -> 2.0.0`).
 pub fn markdown(text: &str) -> String {
     let text = visible(text);
     let mut out = String::with_capacity(text.len());
-    let digits = text.chars().take_while(char::is_ascii_digit).count();
-    for (index, c) in text.chars().enumerate() {
-        let opens_block = match index {
-            0 => matches!(c, '-' | '+' | '=' | '#' | '>'),
-            _ => index == digits && digits > 0 && matches!(c, '.' | ')'),
-        };
-        if opens_block
-            || matches!(
-                c,
-                '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '!' | '#'
-            )
-        {
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '&' | '|' | '~' | '#'
+        ) {
             out.push('\\');
         }
         out.push(c);
+    }
+    out
+}
+
+/// [`markdown`] for text that starts a line: a start that would open a block (a list item, a
+/// heading, a quote, a rule) is escaped too.
+pub fn markdown_line(text: &str) -> String {
+    let text = visible(text);
+    let digits = text.chars().take_while(char::is_ascii_digit).count();
+    let mut out = markdown(&text);
+    let opens_block = match text.chars().next() {
+        Some('-' | '+' | '=' | '>') => Some(0),
+        _ => (digits > 0 && text[digits..].starts_with(['.', ')'])).then_some(digits),
+    };
+    // `markdown` escapes no digit and none of these, so the byte offset is the same in `out`.
+    if let Some(at) = opens_block {
+        out.insert(at, '\\');
     }
     out
 }
@@ -326,11 +337,11 @@ impl MarkdownWriter {
         }
     }
 
-    /// Escaped text. [`markdown`] escapes what would open a block at the text's start, which
-    /// matters only at a line's start but is harmless elsewhere.
+    /// Escaped text. A text may start a line (after a soft break), so what would open a block
+    /// at its start is escaped too ([`markdown_line`]), harmless elsewhere.
     fn text(&mut self, text: &str) {
         self.fresh = false;
-        self.out.push_str(&markdown(text));
+        self.out.push_str(&markdown_line(text));
     }
 
     fn start(&mut self, tag: &Tag) {

@@ -59,7 +59,7 @@ pub fn outputs(schema: &Schema, options: &Options) -> Vec<Output> {
             .iter()
             .zip(threads)
             .map(|(target, thread)| Output {
-                path: target.file_name(&schema.stem),
+                path: target.path(&schema.stem, options),
                 // A panic in an emitter is a bug; it goes on unwinding here.
                 contents: thread
                     .join()

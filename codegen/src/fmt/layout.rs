@@ -61,14 +61,61 @@ pub(super) fn file(w: &mut Writer, text: &str, file: &syn::File) {
         w.line(start(attr.pound_token.span), Blank::Forbid);
         attribute(w, text, attr);
     }
+    let mut previous_use = false;
     for item in &file.items {
-        let blank = if w.is_empty() {
+        // Consecutive `use` lines keep the blank lines between them as written.
+        let blank = if w.is_empty() || (previous_use && matches!(item, Item::Use(_))) {
             Blank::Keep
         } else {
             Blank::Force
         };
-        declaration(w, text, item, blank);
+        match item {
+            Item::Use(item) => use_item(w, item, blank),
+            item => declaration(w, text, item, blank),
+        }
+        previous_use = matches!(item, Item::Use(_));
     }
+}
+
+/// A `use` of another schema file's types, on one line: `use dir::file::{TypeA, TypeB};`,
+/// the names in the order written.
+fn use_item(w: &mut Writer, item: &syn::ItemUse, blank: Blank) {
+    w.line(start(item.use_token.span), blank);
+    w.token(Some(start(item.use_token.span)), "use");
+    w.space();
+    let mut tree = &item.tree;
+    loop {
+        match tree {
+            syn::UseTree::Path(path) => {
+                w.token(Some(start(path.ident.span())), &path.ident.to_string());
+                w.token(Some(start(path.colon2_token.spans[0])), "::");
+                tree = &path.tree;
+            }
+            syn::UseTree::Name(name) => {
+                w.token(Some(start(name.ident.span())), &name.ident.to_string());
+                break;
+            }
+            syn::UseTree::Group(group) => {
+                w.token(Some(start(group.brace_token.span.open())), "{");
+                let count = group.items.len();
+                for (index, pair) in group.items.pairs().enumerate() {
+                    if let syn::UseTree::Name(name) = pair.value() {
+                        w.token(Some(start(name.ident.span())), &name.ident.to_string());
+                    }
+                    // No comma after the last name.
+                    if let (Some(comma), true) = (pair.punct(), index + 1 < count) {
+                        w.token(Some(start(comma.span)), ",");
+                        w.space();
+                    }
+                }
+                w.token(Some(start(group.brace_token.span.close())), "}");
+                break;
+            }
+            // The syntax layer refuses every other shape before the formatter runs.
+            syn::UseTree::Rename(_) | syn::UseTree::Glob(_) => break,
+        }
+    }
+    w.token(Some(start(item.semi_token.span)), ";");
 }
 
 /// One struct or enum, with its attributes; `blank` says whether a blank line goes before it.

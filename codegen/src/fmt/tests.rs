@@ -176,3 +176,13 @@ fn a_schema_that_does_not_parse_is_refused_with_the_syntax_layers_diagnostics() 
     assert_eq!(errors[0].message, "expected `,`");
     assert_eq!(&text[errors[0].span.clone()], "b");
 }
+
+#[test]
+fn a_use_goes_on_one_line_before_the_declarations_with_its_names_in_order() {
+    assert_eq!(
+        formatted(
+            "use  common::{ Zed,Ada, };\n// why\nuse super :: ids :: Id;\nstruct X { a: Ada, z: Zed, i: Id }\n"
+        ),
+        "use common::{Zed, Ada};\n// why\nuse super::ids::Id;\n\nstruct X {\n    a: Ada,\n    z: Zed,\n    i: Id,\n}\n"
+    );
+}

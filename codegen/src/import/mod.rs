@@ -48,6 +48,11 @@ pub struct Imported {
     pub cards: String,
     /// Every note, in the order found.
     pub notes: Vec<Note>,
+    /// The type each schema a `$ref` or the document names became, by its JSON pointer
+    /// (`/$defs/Config`; the document's root is `""`), as the schema language spells it: a
+    /// named type (`Config`), or the value a schema read in place is (`Json`, `String`; its
+    /// constraints are the field's). Where to read a value the document calls by that pointer.
+    pub types: BTreeMap<String, String>,
 }
 
 /// Imports the JSON Schema `text` as a `.cards` file (unchecked: [`crate::import_json_schema`]
@@ -68,7 +73,27 @@ pub fn import(text: &str, root: Option<&str>, stem: &str) -> Result<Imported, Ve
         .map(|(_, note)| note.clone())
         .collect();
     let cards = write::cards(&schema, &importer.notes);
-    Ok(Imported { cards, notes })
+    let named = importer
+        .named
+        .iter()
+        .filter(|((_, tags), _)| tags.is_empty())
+        .map(|((pointer, _), name)| {
+            let pointer = if pointer == "#root" { "" } else { pointer };
+            (pointer.to_string(), name.clone())
+        });
+    let in_place = importer.inline.iter().map(|(pointer, val)| {
+        let ty = match val.nullable {
+            true => Ty::Nullable(Box::new(val.ty.clone())),
+            false => val.ty.clone(),
+        };
+        (pointer.clone(), crate::ir::spell(&ty))
+    });
+    let types = named.chain(in_place).collect();
+    Ok(Imported {
+        cards,
+        notes,
+        types,
+    })
 }
 
 impl Imported {

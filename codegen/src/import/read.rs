@@ -170,6 +170,7 @@ impl<'a> Importer<'a> {
             docs: file_docs,
             entries,
             types: std::mem::take(&mut self.types),
+            foreign: Default::default(),
             spans: SchemaSpans::default(),
         }
     }
@@ -299,6 +300,7 @@ impl<'a> Importer<'a> {
             if ANNOTATIONS.contains(&key.as_str())
                 || IMPORTED.contains(&key.as_str())
                 || key.starts_with("x-")
+                || (key == "propertyNames" && object.get(key).is_some_and(every_key))
             {
                 continue;
             }
@@ -337,6 +339,11 @@ impl<'a> Importer<'a> {
             return val;
         }
         if let Some(constant) = object.get("const") {
+            // A `$defs` entry of one string is an enum of one value, as for `enum`.
+            if let (Value::String(text), Hint::Own(_)) = (constant, hint) {
+                let values = vec![(text.clone(), Docs::new(), None)];
+                return self.enum_def(node, values, None, hint);
+            }
             return self.constant(node, constant);
         }
         if let Some(values) = object.get("enum") {
@@ -702,11 +709,16 @@ impl<'a> Importer<'a> {
                     "a pattern beside a format is not carried: the format's own pattern",
                 );
             } else if let Some(problem) = crate::check::pattern_problem(pattern) {
-                self.note(
-                    node,
-                    Some("pattern"),
-                    format!("a pattern outside the dialect every reader shares is not carried ({problem}): any string"),
-                );
+                match without_trailing_any(pattern)
+                    .filter(|shorter| crate::check::pattern_problem(shorter).is_none())
+                {
+                    Some(shorter) => constraints.pattern = Some(shorter.to_string()),
+                    None => self.note(
+                        node,
+                        Some("pattern"),
+                        format!("a pattern outside the dialect every reader shares is not carried ({problem}): any string"),
+                    ),
+                }
             } else {
                 constraints.pattern = Some(pattern.to_string());
             }
@@ -924,7 +936,8 @@ impl<'a> Importer<'a> {
         let unknown = if closed {
             UnknownFields::Refuse
         } else {
-            if get("additionalProperties").is_some_and(Value::is_object) {
+            if get("additionalProperties").is_some_and(|others| others.is_object() && !any(others))
+            {
                 self.note(
                     node,
                     Some("additionalProperties"),
@@ -1008,7 +1021,13 @@ impl<'a> Importer<'a> {
                     _ => true,
                 }
         });
-        if let Some(default) = default.as_ref().filter(|_| !allowed_default) {
+        // `X | None = None` (pydantic): absent already reads as no value, so nothing is lost.
+        let absent_is_null =
+            !required && nullable && default.as_ref().is_some_and(|d| d.value.is_null());
+        if let Some(default) = default
+            .as_ref()
+            .filter(|_| !allowed_default && !absent_is_null)
+        {
             self.note(
                 default,
                 None,
@@ -1022,7 +1041,11 @@ impl<'a> Importer<'a> {
                 value: from_value(value.value),
                 write: DefaultWrite::Keep,
             });
-        if let (Ty::Const(constant), false) = (&ty, required) {
+        if let (Ty::Const(Constant::String(text)), false) = (&ty, required) {
+            // An enum of one value says the same, and may be absent.
+            let values = vec![(text.clone(), Docs::new(), None)];
+            ty = self.enum_def(node, values, None, &hint.nested(key)).ty;
+        } else if let (Ty::Const(constant), false) = (&ty, required) {
             self.note(
                 node,
                 None,
@@ -1199,4 +1222,37 @@ fn number(object: &Map<String, Value>) -> Val {
         },
         ..Val::of(Ty::F64)
     }
+}
+
+/// Whether a `propertyNames` schema holds for every key: any JSON, or any string (zod writes
+/// `{"type": "string"}` for a record's keys).
+fn every_key(schema: &Value) -> bool {
+    any(schema) || schema == &serde_json::json!({"type": "string"})
+}
+
+/// Whether a schema is `true` or `{}`, which every value passes.
+pub(super) fn any(schema: &Value) -> bool {
+    match schema {
+        Value::Bool(flag) => *flag,
+        Value::Object(object) => object.keys().all(|key| is_annotation(key)),
+        _ => false,
+    }
+}
+
+/// `pattern` without a trailing `.*` (zod's `startsWith`, `^file://.*`), which a pattern that
+/// is searched for, anchored at its end by nothing, matches the same strings without; `None`
+/// when it has none (its `.` escaped, or in a class).
+fn without_trailing_any(pattern: &str) -> Option<&str> {
+    let rest = pattern.strip_suffix(".*")?;
+    let (mut escaped, mut in_class) = (false, false);
+    for c in rest.chars() {
+        match (escaped, c) {
+            (true, _) => escaped = false,
+            (false, '\\') => escaped = true,
+            (false, '[') => in_class = true,
+            (false, ']') => in_class = false,
+            _ => {}
+        }
+    }
+    (!escaped && !in_class).then_some(rest)
 }

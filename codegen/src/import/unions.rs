@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::names;
+use super::read::is_annotation;
 use super::{Hint, Importer, Val};
 use crate::ir::{
     CatchAll, Docs, Shape, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, UntaggedVariant, Variant,
@@ -18,6 +19,17 @@ use crate::wording;
 
 /// How many `$ref`s in a row a look through follows before giving up (a cycle of references).
 const MAX_HOPS: usize = 32;
+
+/// The JSON types, as `type` names them.
+const JSON_TYPES: [&str; 6] = ["null", "boolean", "number", "string", "array", "object"];
+
+/// The schemas met again under a `$ref` while [`Importer::any_json`] reads them, and what each
+/// is taken to be: any JSON, or whole for its types.
+#[derive(Default)]
+struct Assumed {
+    any: Vec<String>,
+    whole: Vec<String>,
+}
 
 impl<'a> Importer<'a> {
     /// A `oneOf`/`anyOf`: its `null` branches make it nullable, one other branch is the value,
@@ -59,11 +71,19 @@ impl<'a> Importer<'a> {
                 pointer: format!("{}/{index}", list.pointer),
             })
             .collect();
+        if key == "anyOf" && self.any_json(node.value, &mut Assumed::default()) {
+            // A union of every JSON type, each whole (TypeScript's `JSONValue`): any JSON.
+            return Val::of(Ty::Json);
+        }
         let nullable = branches.iter().any(|branch| self.is_null(branch.value));
+        // A branch no value passes (`{"not": {}}`, TypeScript's `undefined`) adds nothing.
         let rest: Vec<Node> = branches
             .into_iter()
-            .filter(|branch| !self.is_null(branch.value))
+            .filter(|branch| !self.is_null(branch.value) && !nothing(branch.value))
             .collect();
+        if let Some(val) = self.open_enum(node, &rest, hint) {
+            return Val { nullable, ..val };
+        }
         let strings: Option<Vec<(String, &Node)>> = rest
             .iter()
             .map(|branch| {
@@ -85,11 +105,143 @@ impl<'a> Importer<'a> {
             }
             several => match self.tagged(node, several, hint, &[]) {
                 Some(val) => val,
-                None => self.untagged(node, several, hint),
+                None => {
+                    if let Some(tag) = discriminator(node.value) {
+                        self.note(
+                            node,
+                            Some("discriminator"),
+                            format!(
+                                "the discriminator {tag:?} is not imported: not every branch \
+                                 gives it a different constant string"
+                            ),
+                        );
+                    }
+                    self.untagged(node, several, hint)
+                }
             },
         };
         val.nullable |= nullable;
         val
+    }
+
+    /// An `anyOf` of string constants (or `enum`s of strings) and a plain string, zod's
+    /// `z.enum([...]).or(z.string())`: an open enum, whose catch-all holds every other string.
+    fn open_enum(&mut self, node: &Node<'_>, branches: &[Node<'_>], hint: &Hint) -> Option<Val> {
+        let plain = |value: &Value| {
+            value.get("type") == Some(&Value::from("string"))
+                && value.as_object().is_some_and(|object| {
+                    object.keys().all(|key| key == "type" || is_annotation(key))
+                })
+        };
+        let (open, known): (Vec<&Node>, Vec<&Node>) = branches
+            .iter()
+            .partition(|branch| plain(self.peek(branch.value)));
+        if open.len() != 1 || known.is_empty() {
+            return None;
+        }
+        let mut values = Vec::new();
+        for branch in known {
+            let value = self.peek(branch.value);
+            let strings: Vec<String> = match (value.get("const"), value.get("enum")) {
+                (Some(Value::String(text)), _) => vec![text.clone()],
+                (None, Some(Value::Array(items))) => items
+                    .iter()
+                    .map(|item| item.as_str().map(str::to_string))
+                    .collect::<Option<_>>()?,
+                _ => return None,
+            };
+            if value.get("type").is_some_and(|kind| kind != "string") {
+                return None;
+            }
+            for text in strings {
+                if !values.iter().any(|(known, _, _)| *known == text) {
+                    values.push((text, self.docs(branch), self.deprecated(branch)));
+                }
+            }
+        }
+        Some(self.enum_def(node, values, Some("other".to_string()), hint))
+    }
+
+    /// Whether `value` passes every JSON value: `true`, `{}`, or an `anyOf` whose branches
+    /// take each JSON type whole (an object's values and an array's items any JSON again, by
+    /// `$ref` back to the union). It is read as the largest fixed point: a schema met again
+    /// under a `$ref` while it is being read is taken to be what it is being checked for (any
+    /// JSON in `seen.any`, whole for its types in `seen.whole`), which holds for every finite
+    /// JSON value by induction on its depth, since each cycle goes through an object's values
+    /// or an array's items.
+    fn any_json(&self, value: &Value, seen: &mut Assumed) -> bool {
+        if let Some(target) = value.get("$ref").and_then(Value::as_str) {
+            let Some((pointer, found)) = self.local_target(target) else {
+                return false;
+            };
+            if seen.any.contains(&pointer) {
+                return true;
+            }
+            seen.any.push(pointer);
+            let whole = self.any_json(found, seen);
+            seen.any.pop();
+            return whole;
+        }
+        if super::read::any(value) {
+            return true;
+        }
+        let Some(branches) = value.get("anyOf").and_then(Value::as_array) else {
+            return false;
+        };
+        let only_any_of = value.as_object().is_some_and(|object| {
+            object
+                .keys()
+                .all(|key| key == "anyOf" || is_annotation(key))
+        });
+        let mut kinds = BTreeSet::new();
+        for branch in branches {
+            if self.any_json(branch, seen) {
+                return only_any_of;
+            }
+            kinds.extend(self.whole_kinds(branch, seen));
+        }
+        only_any_of && JSON_TYPES.iter().all(|kind| kinds.contains(kind))
+    }
+
+    /// The JSON types `value` takes whole: those of its `type` when nothing beside it narrows
+    /// them (an object's other keys and an array's items any JSON).
+    fn whole_kinds(&self, value: &Value, seen: &mut Assumed) -> Vec<&'static str> {
+        if let Some(target) = value.get("$ref").and_then(Value::as_str) {
+            let Some((pointer, found)) = self.local_target(target) else {
+                return Vec::new();
+            };
+            if seen.whole.contains(&pointer) {
+                return kinds_of(found);
+            }
+            seen.whole.push(pointer);
+            let kinds = self.whole_kinds(found, seen);
+            seen.whole.pop();
+            return kinds;
+        }
+        let Some(object) = value.as_object() else {
+            return Vec::new();
+        };
+        let mut whole_values = |key: &str| {
+            object
+                .get(key)
+                .is_none_or(|inner| self.any_json(inner, seen))
+        };
+        let open = whole_values("additionalProperties") && whole_values("items");
+        let narrowed = object.keys().any(|key| {
+            !is_annotation(key)
+                && !["type", "additionalProperties", "items"].contains(&key.as_str())
+        });
+        if !open || narrowed {
+            return Vec::new();
+        }
+        kinds_of(value)
+    }
+
+    /// The pointer and schema of a `$ref` within the document.
+    fn local_target(&self, target: &str) -> Option<(String, &'a Value)> {
+        let pointer = super::resolve::local_pointer(target)?;
+        let found = self.document.pointer(&pointer)?;
+        Some((pointer, found))
     }
 
     /// Whether a schema accepts `null` alone.
@@ -189,11 +341,25 @@ impl<'a> Importer<'a> {
     /// The constant string a branch gives its property `tag` (required), or that every one of
     /// its own branches gives it, for a nested union.
     fn tag_value(&self, value: &Value, tag: &str) -> Option<String> {
-        self.tag_value_within(value, tag, MAX_HOPS)
+        self.tag_value_within(value, tag, MAX_HOPS, true)
     }
 
-    /// [`Importer::tag_value`] through at most `depth` nested unions (a cycle of them ends).
-    fn tag_value_within(&self, value: &Value, tag: &str, depth: usize) -> Option<String> {
+    /// The constant string a branch gives its property `tag`, required or not: under a
+    /// `discriminator` the union requires the tag whatever the branch says (pydantic's
+    /// `Literal["x"] = "x"`, whose schema gives the tag a default and leaves it optional).
+    fn discriminated_value(&self, value: &Value, tag: &str) -> Option<String> {
+        self.tag_value_within(value, tag, MAX_HOPS, false)
+    }
+
+    /// [`Importer::tag_value`] through at most `depth` nested unions (a cycle of them ends);
+    /// with `only_required` false, [`Importer::discriminated_value`].
+    fn tag_value_within(
+        &self,
+        value: &Value,
+        tag: &str,
+        depth: usize,
+        only_required: bool,
+    ) -> Option<String> {
         let depth = depth.checked_sub(1)?;
         let value = self.peek(value);
         let required = value
@@ -204,7 +370,7 @@ impl<'a> Importer<'a> {
             .get("properties")
             .and_then(|properties| properties.get(tag))
             .and_then(|property| self.constant_string(property))
-            .filter(|_| required);
+            .filter(|_| required || !only_required);
         if own.is_some() {
             return own;
         }
@@ -216,7 +382,7 @@ impl<'a> Importer<'a> {
             let values: Option<Vec<String>> = branches
                 .iter()
                 .filter(|branch| !self.is_null(branch))
-                .map(|branch| self.tag_value_within(branch, tag, depth))
+                .map(|branch| self.tag_value_within(branch, tag, depth, only_required))
                 .collect();
             let values = values?;
             let first = values.first()?;
@@ -265,9 +431,41 @@ impl<'a> Importer<'a> {
         skip: &[String],
     ) -> Option<Val> {
         let values: Vec<&Value> = branches.iter().map(|branch| branch.value).collect();
-        let tag = self.find_tag(&values, skip, MAX_HOPS)?;
+        // A `discriminator` (OpenAPI's, which pydantic writes) names the tag outright.
+        let discriminated = discriminator(node.value)
+            .filter(|tag| !skip.iter().any(|outer| outer == tag))
+            .filter(|tag| {
+                let found: Option<BTreeSet<String>> = values
+                    .iter()
+                    .map(|branch| self.discriminated_value(branch, tag))
+                    .collect();
+                found.is_some_and(|found| found.len() == values.len())
+            });
+        let (tag, open) = match (discriminated, self.find_tag(&values, skip, MAX_HOPS)) {
+            (Some(tag), _) => (tag.to_string(), None),
+            (None, Some(tag)) => (tag, None),
+            (None, None) => self.open_tag(branches, skip)?,
+        };
         let name = self.type_name(node, hint);
         self.within.push(name.clone());
+        let branches: Vec<Node> = match open {
+            Some(index) => {
+                self.note(
+                    &branches[index],
+                    None,
+                    format!(
+                        "a branch whose {tag:?} is any string is read as the union's catch-all \
+                         (`#[other]`): an object with a {tag:?} no other branch has is kept \
+                         whole, its other keys unchecked"
+                    ),
+                );
+                let mut rest = branches.to_vec();
+                rest.remove(index);
+                rest
+            }
+            None => branches.to_vec(),
+        };
+        let branches = branches.as_slice();
         let mut inner_skip = skip.to_vec();
         inner_skip.push(tag.clone());
         let mut scope = names::variant_scope();
@@ -276,7 +474,11 @@ impl<'a> Importer<'a> {
         // apart by a tag of their own (the flat spelling of nested discriminators).
         let mut groups: Vec<(String, Vec<&Node>)> = Vec::new();
         for branch in branches {
-            let tag_value = self.tag_value(branch.value, &tag).unwrap_or_default();
+            let tag_value = match discriminated {
+                Some(_) => self.discriminated_value(branch.value, &tag),
+                None => self.tag_value(branch.value, &tag),
+            }
+            .unwrap_or_default();
             match groups.iter_mut().find(|(value, _)| *value == tag_value) {
                 Some((_, group)) => group.push(branch),
                 None => groups.push((tag_value, vec![branch])),
@@ -318,6 +520,16 @@ impl<'a> Importer<'a> {
             });
         }
         self.within.pop();
+        let other = open.map(|_| {
+            let name = scope.claim("Other", "");
+            CatchAll {
+                key: names::snake(&name, "other"),
+                name,
+                docs: Docs::new(),
+                deprecated: None,
+                span: 0..0,
+            }
+        });
         let def = UnionDef {
             name,
             name_span: 0..0,
@@ -327,9 +539,42 @@ impl<'a> Importer<'a> {
             tag,
             tag_span: 0..0,
             variants,
-            other: None,
+            other,
         };
         Some(self.add(TypeDef::Union(def)))
+    }
+
+    /// The tag of `branches` when all but one are tagged and that one requires the tag as any
+    /// string (TypeScript's `data-${string}`, a tag by prefix): the tag and that branch's index,
+    /// for an open union whose catch-all it becomes.
+    fn open_tag(&self, branches: &[Node<'_>], skip: &[String]) -> Option<(String, Option<usize>)> {
+        if branches.len() < 3 {
+            return None;
+        }
+        (0..branches.len()).find_map(|index| {
+            let others: Vec<&Value> = branches
+                .iter()
+                .enumerate()
+                .filter(|(at, _)| *at != index)
+                .map(|(_, branch)| branch.value)
+                .collect();
+            let tag = self.find_tag(&others, skip, MAX_HOPS)?;
+            let open = self.peek(branches[index].value);
+            let required = open
+                .get("required")
+                .and_then(Value::as_array)
+                .is_some_and(|keys| keys.iter().any(|key| *key == tag));
+            let any_string = open
+                .get("properties")
+                .and_then(|properties| properties.get(&tag))
+                .and_then(Value::as_object)
+                .is_some_and(|property| {
+                    property.get("type") == Some(&Value::from("string"))
+                        && !property.contains_key("const")
+                        && !property.contains_key("enum")
+                });
+            (required && any_string).then_some((tag, Some(index)))
+        })
     }
 
     /// A tagged branch's payload without the tags `skip`: none for a closed object of its
@@ -865,4 +1110,33 @@ fn names_in(def: &TypeDef) -> Vec<String> {
         TypeDef::Enum(_) => {}
     }
     out
+}
+
+/// The property a `discriminator` (OpenAPI's keyword, which pydantic writes) names, if any.
+fn discriminator(value: &Value) -> Option<&str> {
+    value.get("discriminator")?.get("propertyName")?.as_str()
+}
+
+/// Whether no value passes a schema: `false`, or `{"not": {}}`.
+fn nothing(value: &Value) -> bool {
+    match value {
+        Value::Bool(flag) => !flag,
+        Value::Object(object) => {
+            object.len() == 1 && object.get("not").is_some_and(super::read::any)
+        }
+        _ => false,
+    }
+}
+
+/// The JSON types a schema's `type` names.
+fn kinds_of(value: &Value) -> Vec<&'static str> {
+    let named: Vec<&str> = match value.get("type") {
+        Some(Value::String(kind)) => vec![kind.as_str()],
+        Some(Value::Array(kinds)) => kinds.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    JSON_TYPES
+        .into_iter()
+        .filter(|kind| named.contains(kind))
+        .collect()
 }

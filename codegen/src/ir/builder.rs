@@ -23,6 +23,7 @@ pub(crate) fn schema(types: impl IntoIterator<Item = TypeDef>) -> Schema {
             .into_iter()
             .map(|def| (def.name().to_owned(), def))
             .collect::<BTreeMap<_, _>>(),
+        foreign: BTreeMap::new(),
         spans: SchemaSpans::default(),
     }
 }

@@ -21,6 +21,7 @@ mod tolerance;
 pub use constraints::{Bound, Constraints, Count, Format, Number, NumberRange};
 pub use decimal::Wide;
 pub use defaults::{DefaultWrite, FieldDefault, types_reaching_default};
+pub use reach::closure;
 pub use spell::{literal, spell};
 pub use tolerance::{OnInvalid, Tolerance, reaches_tolerance};
 
@@ -42,7 +43,7 @@ impl EnumDef {
 pub type Span = Range<usize>;
 
 /// A whole checked schema: its metadata and every named type.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Schema {
     /// The schema's name in generated headers: its path relative to the outputs' directory
     /// (see [`crate::header_name`]).
@@ -60,10 +61,26 @@ pub struct Schema {
     /// The entry types (`#![entry = "..."]`), in the order declared: what the JSON Schema
     /// document's root validates. Empty when none is declared.
     pub entries: Vec<String>,
-    /// Every named type, ordered by name.
+    /// Every named type the schema's types reach, ordered by name: those it declares, and
+    /// those declared in the other schema files it imports from (see [`Schema::foreign`]), so
+    /// that every rule reads a type the same wherever it is declared.
     pub types: BTreeMap<String, TypeDef>,
+    /// The schema file that declares each type of [`Schema::types`] this one does not: the
+    /// types its outputs import from that file's outputs instead of declaring.
+    pub foreign: BTreeMap<String, Module>,
     /// Where the schema's own items are written.
     pub spans: SchemaSpans,
+}
+
+/// Another schema file, as a schema that imports its types knows it: what names its outputs
+/// and its published document, never where they are written (each front end says that in
+/// its [`crate::target::Options`]).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Module {
+    /// Its file stem (`common`), which names its outputs as [`Schema::stem`] does this one's.
+    pub stem: String,
+    /// Its JSON Schema `$id`, which a reference to one of its types is resolved against.
+    pub id: String,
 }
 
 /// Where a schema's own items are written, for the reports on the IR (`cardc compat`'s
@@ -82,6 +99,26 @@ pub struct SchemaSpans {
 }
 
 impl Schema {
+    /// Whether the schema declares the type of this name itself, rather than importing it.
+    pub fn is_own(&self, name: &str) -> bool {
+        !self.foreign.contains_key(name)
+    }
+
+    /// The types the schema declares itself, ordered by name: the ones its outputs declare.
+    pub fn own_types(&self) -> impl Iterator<Item = &TypeDef> {
+        self.types.values().filter(|def| self.is_own(def.name()))
+    }
+
+    /// Each schema file some of whose types this one's reach, with the names of those types,
+    /// both in order.
+    pub fn imports(&self) -> BTreeMap<&Module, Vec<&str>> {
+        let mut imports: BTreeMap<&Module, Vec<&str>> = BTreeMap::new();
+        for (name, module) in &self.foreign {
+            imports.entry(module).or_default().push(name);
+        }
+        imports
+    }
+
     /// The struct or union a variant carries; `None` for a unit variant.
     pub fn payload(&self, variant: &Variant) -> Option<&TypeDef> {
         variant
@@ -352,6 +389,48 @@ impl TypeDef {
             TypeDef::Union(def) => &def.examples,
             TypeDef::Enum(def) => &def.examples,
             TypeDef::Untagged(def) => &def.examples,
+        }
+    }
+
+    /// Puts every span of the type at `span`: a type imported from another schema file is
+    /// reported on, in the file that imports it, at the `use` that brings it in.
+    pub fn relocate(&mut self, span: &Span) {
+        match self {
+            TypeDef::Struct(def) => {
+                def.name_span = span.clone();
+                for field in &mut def.fields {
+                    field.span = span.clone();
+                }
+            }
+            TypeDef::Newtype(def) => {
+                def.name_span = span.clone();
+                def.span = span.clone();
+            }
+            TypeDef::Union(def) => {
+                def.name_span = span.clone();
+                def.tag_span = span.clone();
+                for variant in &mut def.variants {
+                    variant.span = span.clone();
+                }
+                if let Some(other) = &mut def.other {
+                    other.span = span.clone();
+                }
+            }
+            TypeDef::Enum(def) => {
+                def.name_span = span.clone();
+                for value in &mut def.values {
+                    value.span = span.clone();
+                }
+                if let Some(other) = &mut def.other {
+                    other.span = span.clone();
+                }
+            }
+            TypeDef::Untagged(def) => {
+                def.name_span = span.clone();
+                for variant in &mut def.variants {
+                    variant.span = span.clone();
+                }
+            }
         }
     }
 

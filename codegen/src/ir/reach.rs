@@ -59,6 +59,23 @@ pub(super) fn reaching<'a>(
     found
 }
 
+/// Every named type a value of one of `roots` holds, the roots among them, each once.
+pub fn closure<'a>(
+    types: &'a BTreeMap<String, TypeDef>,
+    roots: impl IntoIterator<Item = &'a str>,
+) -> BTreeSet<&'a str> {
+    let mut stack: Vec<&str> = roots.into_iter().collect();
+    let mut seen = BTreeSet::new();
+    while let Some(name) = stack.pop() {
+        if seen.insert(name)
+            && let Some(def) = types.get(name)
+        {
+            children(def, &|_| false, &mut stack);
+        }
+    }
+    seen
+}
+
 /// Pushes the named types a value of `def` holds directly, and says whether `def` is a struct
 /// with a field `pick` picks out.
 fn children<'a>(def: &'a TypeDef, pick: &dyn Fn(&Field) -> bool, out: &mut Vec<&'a str>) -> bool {

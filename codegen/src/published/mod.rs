@@ -183,6 +183,7 @@ fn document_schema(reader: &mut Reader, root: Node, file_name: &str) -> Option<S
         docs,
         entries,
         types,
+        foreign: BTreeMap::new(),
         spans: SchemaSpans {
             entries: entry_spans,
             ..spans

@@ -22,6 +22,8 @@ pub struct SchemaFile {
     pub docs_span: Option<Range<usize>>,
     /// The file-wide settings (`#![...]`).
     pub settings: FileSettings,
+    /// The `use` declarations, in file order: types declared in other schema files.
+    pub uses: Vec<Use>,
     /// The declared types, in file order.
     pub items: Vec<Item>,
     /// Names of declarations that failed to parse or were refused whole, such as a generic
@@ -31,6 +33,19 @@ pub struct SchemaFile {
     /// reported), read with spaces for those backslashes: what the checker finds inside one is
     /// about the stand-in, not what was written, and is not reported.
     pub unlexed: Vec<Range<usize>>,
+}
+
+/// `use common::{SessionId, ContentBlock};`: types declared in another schema file.
+#[derive(Debug, Clone)]
+pub struct Use {
+    /// The file's path relative to the importing file's directory, `/`-separated, `..` for a
+    /// parent, with its extension: `common.cards`, `../shared/ids.cards`. Where the module
+    /// path is written.
+    pub path: Spanned<String>,
+    /// The imported names, each where it is written.
+    pub names: Vec<Spanned<String>>,
+    /// The whole declaration.
+    pub span: Range<usize>,
 }
 
 /// File-wide settings written as inner attributes.

@@ -140,10 +140,6 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
         }
         other => {
             let (what, hint) = match &other {
-                Item::Use(_) => (
-                    "a `use` import",
-                    "a schema is one self-contained file: declare every type in it",
-                ),
                 Item::Type(_) => (
                     "a type alias",
                     "for a named type with the wire form of another, declare a newtype: \

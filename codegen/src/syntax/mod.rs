@@ -13,6 +13,7 @@ mod foreign;
 mod items;
 mod nesting;
 mod types;
+pub mod uses;
 
 use std::ops::Range;
 
@@ -169,6 +170,13 @@ fn parse_file(input: ParseStream, text: &str, file: &mut SchemaFile, errors: &mu
                 // at the top does not make every file setting after it misplaced too.
                 seen_item |= matches!(item, syn::Item::Struct(_) | syn::Item::Enum(_));
                 input.advance_to(&fork);
+                if let syn::Item::Use(item) = &item {
+                    match uses::convert(item, errors) {
+                        Ok(declared) => file.uses.push(declared),
+                        Err(names) => file.unparsed.extend(names),
+                    }
+                    continue;
+                }
                 let name = items::item_name(&item);
                 match items::convert(item, errors) {
                     Some(item) => file.items.push(item),

@@ -426,7 +426,7 @@ impl Gap {
 }
 
 /// Reads a regex from its source text in `gaps.json`.
-mod pattern {
+pub(crate) mod pattern {
     use regex::Regex;
     use serde::{Deserialize, Deserializer};
 

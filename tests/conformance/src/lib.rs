@@ -9,6 +9,7 @@ pub mod consumers;
 pub mod contract;
 pub mod contracts;
 pub mod gaps;
+pub mod import_proof;
 pub mod lexical;
 pub mod mutate;
 pub mod outputs;
@@ -292,6 +293,10 @@ pub struct Subject {
     pub typescript: PathBuf,
     /// The committed Python package's directory.
     pub python: PathBuf,
+    /// The published documents of the schema files it imports from, which its `$ref`s reach.
+    pub siblings: Vec<PathBuf>,
+    /// The directories the Python packages of the schema files it imports from are in.
+    pub python_path: Vec<PathBuf>,
     /// Where the Rust types are: the render-intent crate, or a golden case by name.
     rust: RustTypes,
 }
@@ -299,6 +304,8 @@ pub struct Subject {
 enum RustTypes {
     RenderIntent,
     Golden(String),
+    /// A schema of a golden project: the project and the schema's stem.
+    Project(String, String),
 }
 
 impl Subject {
@@ -309,6 +316,8 @@ impl Subject {
             json_schema: render_intent_schema_path(),
             typescript: render_intent_typescript_path(),
             python: render_intent_python_path(),
+            siblings: Vec::new(),
+            python_path: Vec::new(),
             rust: RustTypes::RenderIntent,
         }
     }
@@ -342,13 +351,56 @@ impl Subject {
             python: dir
                 .join("python")
                 .join(cardc_codegen::naming::python::package(case)),
+            siblings: Vec::new(),
+            python_path: Vec::new(),
             rust: RustTypes::Golden(case.to_string()),
         }
     }
 
-    /// The schema's named types, in name order: the `$defs` the readers validate against.
+    /// Every schema of the golden project `tests/projects/<case>/`, each file after the files
+    /// it imports: its IR and its committed outputs in `out/`, where `cardc generate` writes
+    /// them, the Python packages each a distribution of its own.
+    pub fn project(case: &str) -> Vec<Self> {
+        use cardc_codegen::project::{Disk, config};
+        let dir = repo_root().join("tests/projects").join(case);
+        let text = std::fs::read_to_string(dir.join(config::FILE_NAME))
+            .unwrap_or_else(|error| panic!("{case}: cannot read its project file: {error}"));
+        let config =
+            config::read(&dir, &text).unwrap_or_else(|problems| panic!("{case}: {problems:?}"));
+        let loaded = config.load(&Disk);
+        let schemas = loaded
+            .schemas()
+            .unwrap_or_else(|| panic!("{case}: {}", loaded.report()));
+        let out = dir.join("out");
+        let package = |stem: &str| {
+            out.join("python")
+                .join(cardc_codegen::naming::python::package(stem))
+        };
+        schemas
+            .iter()
+            .map(|schema| {
+                let imports = schema.imports();
+                Subject {
+                    ir: (*schema).clone(),
+                    json_schema: out.join(format!("{}.schema.json", schema.stem)),
+                    typescript: out.join(format!("{}.ts", schema.stem)),
+                    python: package(&schema.stem)
+                        .join(cardc_codegen::naming::python::package(&schema.stem)),
+                    siblings: imports
+                        .keys()
+                        .map(|module| out.join(format!("{}.schema.json", module.stem)))
+                        .collect(),
+                    python_path: imports.keys().map(|module| package(&module.stem)).collect(),
+                    rust: RustTypes::Project(case.to_string(), schema.stem.clone()),
+                }
+            })
+            .collect()
+    }
+
+    /// The schema's named types, in name order: the `$defs` the readers validate against (the
+    /// types it imports are its siblings').
     pub fn named_types(&self) -> Vec<&str> {
-        self.ir.types.keys().map(String::as_str).collect()
+        self.ir.own_types().map(|def| def.name()).collect()
     }
 
     /// The generated Rust types' reader.
@@ -356,6 +408,7 @@ impl Subject {
         match &self.rust {
             RustTypes::RenderIntent => RustReader::render_intent(),
             RustTypes::Golden(case) => RustReader::golden(case),
+            RustTypes::Project(case, stem) => RustReader::project(case, stem),
         }
     }
 
@@ -371,14 +424,23 @@ impl Subject {
         match target.key() {
             "rust" => vec![Box::new(self.rust_reader())],
             "json-schema" => vec![
-                Box::new(JsonSchemaReader::new(
+                Box::new(JsonSchemaReader::with_siblings(
                     &self.json_schema,
                     &self.named_types(),
+                    &self.siblings,
                 )),
-                Box::new(AjvReader::run(&self.json_schema, corpus)),
+                Box::new(AjvReader::with_siblings(
+                    &self.json_schema,
+                    corpus,
+                    &self.siblings,
+                )),
             ],
             "typescript" => vec![Box::new(GuardsReader::run(&self.typescript, corpus))],
-            "python" => vec![Box::new(PythonReader::run(&self.python, corpus))],
+            "python" => vec![Box::new(PythonReader::with_path(
+                &self.python,
+                corpus,
+                &self.python_path,
+            ))],
             key => panic!(
                 "the {key} target has no conformance reader: add one to `Subject::readers_of` \
                  in tests/conformance/src/lib.rs"

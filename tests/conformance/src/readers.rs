@@ -99,6 +99,24 @@ impl RustReader {
     }
 }
 
+impl RustReader {
+    /// The committed Rust output of the schema of stem `stem` of the golden project `case`,
+    /// compiled by `cardc-golden` beside the outputs of the files it imports.
+    pub fn project(case: &str, stem: &str) -> Self {
+        let (case, stem) = (case.to_string(), stem.to_string());
+        RustReader {
+            round_trip: Box::new(move |type_name, payload, expected| {
+                cardc_golden::with_project_type(
+                    &case,
+                    &stem,
+                    type_name,
+                    GoldenRoundTrip(payload, expected),
+                )
+            }),
+        }
+    }
+}
+
 impl Reader for RustReader {
     fn name(&self) -> &'static str {
         "rust"
@@ -276,20 +294,39 @@ pub struct JsonSchemaReader {
 impl JsonSchemaReader {
     /// Compiles a validator for each of `defs` in the schema document at `path`.
     pub fn new(path: &Path, defs: &[&str]) -> Self {
-        let text = std::fs::read_to_string(path)
-            .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
-        let document: Value = serde_json::from_str(&text).expect("the schema is JSON");
-        jsonschema::meta::validate(&document)
-            .unwrap_or_else(|error| panic!("not a valid 2020-12 schema: {error}"));
+        Self::with_siblings(path, defs, &[])
+    }
+
+    /// Compiles a validator for each of `defs` in the schema document at `path`, with the
+    /// documents at `siblings` registered beside it, which its `$ref`s reach.
+    pub fn with_siblings(path: &Path, defs: &[&str], siblings: &[PathBuf]) -> Self {
+        let read = |path: &Path| -> Value {
+            let text = std::fs::read_to_string(path)
+                .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
+            let document: Value = serde_json::from_str(&text).expect("the schema is JSON");
+            jsonschema::meta::validate(&document)
+                .unwrap_or_else(|error| panic!("not a valid 2020-12 schema: {error}"));
+            document
+        };
+        let document = read(path);
         let id = document["$id"]
             .as_str()
             .expect("the schema has an $id")
             .to_string();
-        let registry = Registry::new()
+        let mut registry = Registry::new()
             .add(&id, document)
-            .expect("the $id is a URI")
-            .prepare()
-            .expect("the schema is a valid resource");
+            .expect("the $id is a URI");
+        for sibling in siblings {
+            let document = read(sibling);
+            let sibling_id = document["$id"]
+                .as_str()
+                .expect("the sibling has an $id")
+                .to_string();
+            registry = registry
+                .add(&sibling_id, document)
+                .expect("the sibling's $id is a URI");
+        }
+        let registry = registry.prepare().expect("the schema is a valid resource");
         let validators = defs
             .iter()
             .map(|def| {
@@ -326,12 +363,19 @@ pub struct AjvReader {
 impl AjvReader {
     /// Runs `tests/js/ajv_check.mjs corpus` and collects its verdicts by case name.
     pub fn run(schema: &Path, corpus: &Path) -> Self {
-        let output = node(&[
+        Self::with_siblings(schema, corpus, &[])
+    }
+
+    /// [`AjvReader::run`], with the documents at `siblings` added to ajv beside the schema.
+    pub fn with_siblings(schema: &Path, corpus: &Path, siblings: &[PathBuf]) -> Self {
+        let mut args: Vec<&std::ffi::OsStr> = vec![
             "tests/js/ajv_check.mjs".as_ref(),
             "corpus".as_ref(),
             schema.as_os_str(),
             corpus.as_os_str(),
-        ]);
+        ];
+        args.extend(siblings.iter().map(|sibling| sibling.as_os_str()));
+        let output = node(&args);
         AjvReader {
             verdicts: verdict_lines("ajv", &output),
         }
@@ -521,11 +565,20 @@ pub struct PythonReader {
 impl PythonReader {
     /// Runs `tests/python/python_check.py` over the corpus with the package at `package`.
     pub fn run(package: &Path, corpus: &Path) -> Self {
-        let output = python(&[
-            "tests/python/python_check.py".as_ref(),
-            package.as_os_str(),
-            corpus.as_os_str(),
-        ]);
+        Self::with_path(package, corpus, &[])
+    }
+
+    /// [`PythonReader::run`], with the directories at `path` on Python's import path, where
+    /// the packages the package imports from are.
+    pub fn with_path(package: &Path, corpus: &Path, path: &[PathBuf]) -> Self {
+        let output = python_with_path(
+            &[
+                "tests/python/python_check.py".as_ref(),
+                package.as_os_str(),
+                corpus.as_os_str(),
+            ],
+            path,
+        );
         let verdicts = output
             .lines()
             .map(|line| {
@@ -583,7 +636,19 @@ pub fn python_interpreter() -> PathBuf {
 /// Runs the environment's Python from the repository root, returning its stdout. It writes no
 /// bytecode beside the packages it imports, which are in the tree.
 pub fn python(args: &[&std::ffi::OsStr]) -> String {
-    let output = Command::new(python_interpreter())
+    python_with_path(args, &[])
+}
+
+/// [`python`], with the directories at `path` on Python's import path.
+pub fn python_with_path(args: &[&std::ffi::OsStr], path: &[PathBuf]) -> String {
+    let mut command = Command::new(python_interpreter());
+    if !path.is_empty() {
+        command.env(
+            "PYTHONPATH",
+            std::env::join_paths(path).expect("paths without separators"),
+        );
+    }
+    let output = command
         .current_dir(repo_root())
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .args(args)

@@ -5,8 +5,10 @@
 // - `UIMessage`: `safeValidateUIMessages` over a list of that one message;
 // - `UIMessagePart`: the same, over one assistant message holding that one part (an assistant
 //   message is the one that may hold any part list).
+import { fileURLToPath } from "node:url";
 import { safeValidateUIMessages, uiMessageChunkSchema } from "ai";
 import { safeValidateTypes } from "@ai-sdk/provider-utils";
+import { createGenerator } from "ts-json-schema-generator";
 
 /** An RFC 6901 pointer from a zod issue's path. */
 function pointer(path) {
@@ -75,5 +77,28 @@ export const reference = {
     UIMessageChunk: uiMessageChunk,
     UIMessage: uiMessage,
     UIMessagePart: uiMessagePart,
+  },
+};
+
+/**
+ * The contract as a JSON Schema, from the TypeScript type `ai` publishes for a chunk: the SDK
+ * writes none of its own (its `asSchema(uiMessageChunkSchema).jsonSchema` throws on the
+ * `z.custom` that reads a `data-*` tag), and the zod schema is not exported, so the JSON Schema
+ * a team would make is ts-json-schema-generator's over `ai`'s declarations (`published.ts`
+ * names the type), with the generator's defaults: draft-07, `definitions`, objects closed as a
+ * TypeScript object literal type is.
+ */
+export const published = {
+  writer: "ts-json-schema-generator 2.9.0 over the `UIMessageChunk` type of ai@6.0.326 (`dist/index.d.ts`), its defaults: draft-07, closed objects",
+  document() {
+    const path = fileURLToPath(new URL("./published.ts", import.meta.url));
+    return createGenerator({ path, type: "UIMessageChunk", skipTypeCheck: true }).createSchema("UIMessageChunk");
+  },
+  types: { UIMessageChunk: "/definitions/UIMessageChunk" },
+  unwritten: {
+    UIMessage:
+      "the generator refuses `UIMessage`: its tool parts' type reaches zod's own declarations (`ThisType`, which it cannot read)",
+    UIMessagePart:
+      "the generator refuses `UIMessagePart`: its tool parts' type reaches zod's own declarations (`ThisType`, which it cannot read)",
   },
 };

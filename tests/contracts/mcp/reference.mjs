@@ -193,3 +193,34 @@ export const reference = {
     Object.entries(schemas).map(([name, schema]) => [name, (value) => zodVerdict(schema.safeParse(value))]),
   ),
 };
+
+/**
+ * The contract as a JSON Schema, as zod writes it from the SDK's own schemas: `z.toJSONSchema`
+ * over a registry that holds each validator above under its type's name, so that a type used
+ * inside another is a `$ref` to its `$defs` entry, the way zod writes a set of schemas that
+ * name each other. The SDK's `z.custom` checks (an object test) have no JSON Schema, and
+ * `unrepresentable: "any"` writes them as `{}`, as zod's docs advise; `io: "input"` is what a
+ * payload is checked against.
+ */
+export const published = {
+  writer:
+    'z.toJSONSchema of zod 4.6.7 over the SDK\'s schemas: a registry, one `$defs` entry per type, draft 2020-12, `io: "input"`, `unrepresentable: "any"`',
+  document() {
+    const registry = z.registry();
+    for (const [name, schema] of Object.entries(schemas)) registry.add(schema, { id: name });
+    const { schemas: written } = z.toJSONSchema(registry, {
+      target: "draft-2020-12",
+      io: "input",
+      unrepresentable: "any",
+      uri: (id) => `#/$defs/${id}`,
+    });
+    // Each schema of a registry is written as a document of its own (`$schema`, an `$id` from
+    // `uri`): under one document's `$defs`, the `$ref`s `uri` wrote name them.
+    const defs = Object.fromEntries(
+      Object.entries(written).map(([name, { $schema, $id, ...schema }]) => [name, schema]),
+    );
+    return { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: defs };
+  },
+  types: Object.fromEntries(Object.keys(schemas).map((name) => [name, `/$defs/${name}`])),
+  unwritten: {},
+};

@@ -11,6 +11,7 @@
 
 include!(concat!(env!("OUT_DIR"), "/cases.rs"));
 include!(concat!(env!("OUT_DIR"), "/compat.rs"));
+include!(concat!(env!("OUT_DIR"), "/projects.rs"));
 
 /// What a reader does with one named type of a golden case, chosen by name at run time: the
 /// conformance suite decodes and writes back a payload as the type its case names.

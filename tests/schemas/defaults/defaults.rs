@@ -58,7 +58,7 @@ pub struct Envelope {
 impl Envelope {
     /// The default of `version`, which an absent key reads as.
     #[inline]
-    fn default_version() -> u16 {
+    pub fn default_version() -> u16 {
         1u16
     }
 }
@@ -198,7 +198,7 @@ pub struct NoteEvent {
 impl NoteEvent {
     /// The default of `text`, which an absent key reads as.
     #[inline]
-    fn default_text() -> String {
+    pub fn default_text() -> String {
         ::std::string::String::from("")
     }
 }
@@ -231,7 +231,7 @@ pub struct Part {
 impl Part {
     /// The default of `format`, which an absent key reads as.
     #[inline]
-    fn default_format() -> Format {
+    pub fn default_format() -> Format {
         Format::Plain
     }
 }
@@ -332,52 +332,52 @@ pub struct Task {
 impl Task {
     /// The default of `status`, which an absent key reads as.
     #[inline]
-    fn default_status() -> Status {
+    pub fn default_status() -> Status {
         Status::Pending
     }
     /// The default of `kind`, which an absent key reads as.
     #[inline]
-    fn default_kind() -> Kind {
+    pub fn default_kind() -> Kind {
         Kind::Other
     }
     /// The default of `content`, which an absent key reads as.
     #[inline]
-    fn default_content() -> Vec<Part> {
+    pub fn default_content() -> Vec<Part> {
         ::std::vec::Vec::new()
     }
     /// The default of `labels`, which an absent key reads as.
     #[inline]
-    fn default_labels() -> ::std::collections::BTreeMap<String, String> {
+    pub fn default_labels() -> ::std::collections::BTreeMap<String, String> {
         ::std::collections::BTreeMap::new()
     }
     /// The default of `attempts`, which an absent key reads as.
     #[inline]
-    fn default_attempts() -> u8 {
+    pub fn default_attempts() -> u8 {
         0u8
     }
     /// The default of `weight`, which an absent key reads as.
     #[inline]
-    fn default_weight() -> f64 {
+    pub fn default_weight() -> f64 {
         1.5f64
     }
     /// The default of `pinned`, which an absent key reads as.
     #[inline]
-    fn default_pinned() -> bool {
+    pub fn default_pinned() -> bool {
         false
     }
     /// The default of `revision`, which an absent key reads as.
     #[inline]
-    fn default_revision() -> ::cardc_runtime::Decimal<u64> {
+    pub fn default_revision() -> ::cardc_runtime::Decimal<u64> {
         ::cardc_runtime::Decimal(0u64)
     }
     /// The default of `lane`, which an absent key reads as.
     #[inline]
-    fn default_lane() -> Lane {
+    pub fn default_lane() -> Lane {
         Lane(::std::string::String::from("main"))
     }
     /// The default of `sequence`, which an absent key reads as.
     #[inline]
-    fn default_sequence() -> Sequence {
+    pub fn default_sequence() -> Sequence {
         Sequence(::cardc_runtime::Decimal(7u64))
     }
 }

@@ -65,7 +65,7 @@ pub struct MessageUpdate {
 impl MessageUpdate {
     /// The default of `format`, which an absent key reads as.
     #[inline]
-    fn default_format() -> TextFormat {
+    pub fn default_format() -> TextFormat {
         TextFormat::Plain
     }
 }
@@ -209,7 +209,7 @@ pub struct Turn {
 impl Turn {
     /// The default of `attachments`, which an absent key reads as.
     #[inline]
-    fn default_attachments() -> Vec<Attachment> {
+    pub fn default_attachments() -> Vec<Attachment> {
         ::std::vec::Vec::new()
     }
 }

@@ -69,7 +69,7 @@ pub struct MessageUpdate {
 impl MessageUpdate {
     /// The default of `format`, which an absent key reads as.
     #[inline]
-    fn default_format() -> TextFormat {
+    pub fn default_format() -> TextFormat {
         TextFormat::Plain
     }
 }
@@ -221,7 +221,7 @@ pub struct ToolCallUpdate {
 impl ToolCallUpdate {
     /// The default of `files`, which an absent key reads as.
     #[inline]
-    fn default_files() -> Vec<String> {
+    pub fn default_files() -> Vec<String> {
         ::std::vec::Vec::new()
     }
 }
@@ -260,7 +260,7 @@ pub struct Turn {
 impl Turn {
     /// The default of `attachments`, which an absent key reads as.
     #[inline]
-    fn default_attachments() -> Vec<Attachment> {
+    pub fn default_attachments() -> Vec<Attachment> {
         ::std::vec::Vec::new()
     }
 }

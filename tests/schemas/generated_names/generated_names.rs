@@ -888,7 +888,7 @@ pub struct Plain {
 impl Plain {
     /// The default of `value`, which an absent key reads as.
     #[inline]
-    fn default_value() -> String {
+    pub fn default_value() -> String {
         ::std::string::String::from("plain")
     }
 }

@@ -157,7 +157,7 @@ pub struct ErrorEntry {
 impl ErrorEntry {
     /// The default of `tuple`, which an absent key reads as.
     #[inline]
-    fn default_tuple() -> String {
+    pub fn default_tuple() -> String {
         ::std::string::String::from("x")
     }
 }

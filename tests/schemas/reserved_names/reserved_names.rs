@@ -271,7 +271,7 @@ pub struct Globals {
 impl Globals {
     /// The default of `handlers`, which an absent key reads as.
     #[inline]
-    fn default_handlers() -> Handlers {
+    pub fn default_handlers() -> Handlers {
         Handlers::On
     }
 }

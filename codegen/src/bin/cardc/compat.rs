@@ -1,6 +1,6 @@
 //! `cardc compat`: whom the changes between two versions of a schema break.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cardc_codegen::compat::{self, Change, Location, Party, report};
@@ -9,7 +9,7 @@ use cardc_codegen::ir::Schema;
 use cardc_codegen::published::Published;
 use cardc_codegen::{compile, read_published, source_name};
 
-use crate::{IO_FAILURE, read};
+use crate::{IO_FAILURE, committed, read};
 
 /// `cardc compat`'s arguments.
 #[derive(clap::Args)]
@@ -77,18 +77,6 @@ fn versions(schemas: &[PathBuf], baseline: Option<&str>) -> Option<[(String, Str
         }
         (_, Some(_)) => {
             eprintln!("error: with --baseline, compat takes NEW alone");
-            None
-        }
-    }
-}
-
-/// The schema at `path` as committed in git `revision`, named `revision:name`.
-fn committed(revision: &str, path: &Path, name: &str) -> Option<(String, String)> {
-    let label = format!("{revision}:{name}");
-    match cardc_codegen::git::committed(revision, path) {
-        Ok(text) => Some((label, text)),
-        Err(reason) => {
-            eprintln!("error: cannot read schema {label}: {reason}");
             None
         }
     }

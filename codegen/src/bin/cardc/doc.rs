@@ -10,7 +10,7 @@ use cardc_codegen::out::{self, WriteStatus, display_path};
 use cardc_codegen::{header_name, source_name};
 
 use crate::shell::{invocation, shell_word};
-use crate::{IO_FAILURE, compiled, read};
+use crate::{IO_FAILURE, committed, compiled, read};
 
 /// `cardc doc`'s arguments.
 #[derive(clap::Args)]
@@ -20,22 +20,28 @@ pub(crate) struct Args {
     /// The directory the pages go in.
     #[arg(long)]
     out: PathBuf,
-    /// An earlier version of the schema file: the pages show the versions and the `cardc
-    /// compat` report from it.
+    /// An earlier version to compare with: the schema file as committed in this git revision
+    /// (`origin/main`, a tag), as `cardc compat --baseline` reads it. The pages show the
+    /// versions and the `cardc compat` report from it.
+    #[arg(long, value_name = "GIT-REF", conflicts_with = "baseline_file")]
+    baseline: Option<String>,
+    /// An earlier version of the schema file to compare with, as a file instead of a git
+    /// revision.
     #[arg(long, value_name = "OLD")]
-    baseline: Option<PathBuf>,
+    baseline_file: Option<PathBuf>,
     /// Write nothing; fail if a page is stale or missing.
     #[arg(long)]
     check: bool,
 }
 
 /// The schema's pages written into `--out` (or, with `--check`, compared with what is there),
-/// with the changes from `--baseline` when one is given.
+/// with the changes from `--baseline` (a git revision) or `--baseline-file` when one is given.
 pub(crate) fn run(args: &Args) -> ExitCode {
     let Args {
         schema,
         out,
-        baseline,
+        baseline: revision,
+        baseline_file,
         check,
     } = args;
     let name = source_name(schema);
@@ -50,10 +56,20 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     let Some(new) = compiled(&header, &name, &text) else {
         return ExitCode::FAILURE;
     };
-    let baseline_path = baseline;
-    let baseline = match baseline {
-        None => None,
-        Some(path) => {
+    // The baseline's name, text and name in the pages: named as the pages' header names the
+    // schema, the same from every working directory (`v1.0.0:../schema/app.cards` from git).
+    let old = match (revision, baseline_file) {
+        (Some(revision), _) => {
+            let old_header = format!("{revision}:{header}");
+            match committed(revision, schema, &name) {
+                Some((old_name, old_text)) => Some((old_name, old_text, old_header)),
+                None => {
+                    eprintln!("error: nothing was written");
+                    return ExitCode::from(IO_FAILURE);
+                }
+            }
+        }
+        (None, Some(path)) => {
             let old_name = source_name(path);
             let Some(old_text) = read(path, &old_name) else {
                 eprintln!(
@@ -62,16 +78,21 @@ pub(crate) fn run(args: &Args) -> ExitCode {
                 );
                 return ExitCode::from(IO_FAILURE);
             };
-            // Named as the pages' header names the schema: the same from every working directory.
-            let old_header = header_name(path, out);
-            let Some(old) = compiled(&old_header, &old_name, &old_text) else {
+            Some((old_name, old_text, header_name(path, out)))
+        }
+        (None, None) => None,
+    };
+    let baseline = match &old {
+        None => None,
+        Some((old_name, old_text, old_header)) => {
+            let Some(old) = compiled(old_header, old_name, old_text) else {
                 return ExitCode::FAILURE;
             };
             let source = |name, text| Source { name, text };
             Some(Baseline::new(
                 &old,
                 &new,
-                source(&old_header, &old_text),
+                source(old_header, old_text),
                 source(&header, &text),
             ))
         }
@@ -120,10 +141,11 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     for problem in &problems {
         eprintln!("{}", problem.report(&name));
     }
-    let baseline = baseline_path
-        .as_ref()
-        .map(|path| format!(" --baseline {}", shell_word(path.as_os_str())))
-        .unwrap_or_default();
+    let baseline = match (revision, baseline_file) {
+        (Some(revision), _) => format!(" --baseline {}", shell_word(revision.as_ref())),
+        (None, Some(path)) => format!(" --baseline-file {}", shell_word(path.as_os_str())),
+        (None, None) => String::new(),
+    };
     eprintln!(
         "error: {} page(s) out of date; to refresh them run:\n    {} doc {} --out {}{baseline}",
         problems.len(),

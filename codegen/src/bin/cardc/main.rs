@@ -18,8 +18,10 @@ mod doc;
 mod fmt;
 mod generate;
 mod import;
+mod init;
 mod lsp;
 mod shell;
+mod watch;
 
 /// The emitters build and drop millions of small token trees; under glibc's allocator half of
 /// a large schema's time went to `malloc` and `free`, and more with every schema compiled in
@@ -58,6 +60,10 @@ enum Command {
     /// Write the schema file that carries a JSON Schema's contract (draft 2020-12 or
     /// draft-07); what the schema language cannot carry is a note in the file and a warning.
     Import(import::Args),
+    /// Start a project: write a project file (cardc.toml) and a starter schema, never
+    /// overwriting a file, and print the next commands for each language asked for (every
+    /// language when none is).
+    Init(init::Args),
     /// Run the language server over stdin and stdout, for an editor: diagnostics as you type,
     /// hover, navigation, completion, rename, formatting, quick fixes and breaking changes
     /// against a baseline (see the book's Editors chapter).
@@ -75,6 +81,7 @@ fn main() -> ExitCode {
         Command::Doc(args) => doc::run(&args),
         Command::Fmt(args) => fmt::run(&args),
         Command::Import(args) => import::run(&args),
+        Command::Init(args) => init::run(&args),
         Command::Lsp(_) => lsp::run(),
     }
 }
@@ -90,6 +97,23 @@ fn read(path: &Path, name: &str) -> Option<String> {
         Err(ReadError::NotUtf8 { text, diagnostic }) => {
             let source = Source { name, text: &text };
             eprint!("{}", source.render(&[*diagnostic]));
+            None
+        }
+    }
+}
+
+/// The schema at `path` as committed in git `revision` (what `--baseline` names), named
+/// `revision:name` in messages; `None` when git cannot read it, the reason printed.
+fn committed(revision: &str, path: &Path, name: &str) -> Option<(String, String)> {
+    let label = format!("{revision}:{name}");
+    match cardc_codegen::git::committed(revision, path) {
+        Ok(text) => Some((label, text)),
+        Err(reason) => {
+            eprintln!(
+                "error: cannot read schema {}: {}",
+                escaped(&label),
+                escaped(&reason)
+            );
             None
         }
     }

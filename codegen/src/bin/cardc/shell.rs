@@ -4,7 +4,9 @@ use std::ffi::OsStr;
 
 /// How the user ran cardc, so that a printed command can be pasted back: `cargo run --bin
 /// cardc --` when cargo ran this very package's binary (cargo sets these two variables for the
-/// program it runs), else the program name exactly as invoked (`cardc` from `PATH`, or a path).
+/// program it runs); what a launcher that runs this binary for the user says in
+/// `CARDC_INVOKED_AS` (the npm package's says `npx cardc`); else the program name exactly as
+/// invoked (`cardc` from `PATH`, or a path).
 pub(crate) fn invocation() -> String {
     let set_to =
         |variable: &str, value: &str| std::env::var_os(variable).is_some_and(|v| v == value);
@@ -12,6 +14,12 @@ pub(crate) fn invocation() -> String {
         && set_to("CARGO_MANIFEST_DIR", env!("CARGO_MANIFEST_DIR"))
     {
         return "cargo run --bin cardc --".to_string();
+    }
+    if let Some(launcher) = std::env::var("CARDC_INVOKED_AS")
+        .ok()
+        .filter(|said| !said.trim().is_empty())
+    {
+        return launcher;
     }
     std::env::args_os()
         .next()

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use jsonschema::Registry;
 use serde_json::json;
 
-use super::markup::{code_span, doc_html, doc_markdown, markdown};
+use super::markup::{code_span, doc_html, doc_markdown, markdown, markdown_line};
 use super::{Baseline, Example, Page, example, pages};
 use crate::diagnostics::Source;
 use crate::ir::{Schema, TypeDef};
@@ -311,7 +311,7 @@ fn a_doc_comment_keeps_its_markdown_and_loses_its_markup() {
         "{markdown_text}"
     );
     assert!(
-        markdown_text.contains("\\<script\\>alert(1)\\</script\\>"),
+        markdown_text.contains("\\<script>alert(1)\\</script>"),
         "{markdown_text}"
     );
     assert!(
@@ -361,10 +361,33 @@ fn the_header_comment_cannot_end_early() {
 fn names_are_escaped_for_markdown() {
     assert_eq!(
         markdown("a <b> [c](d) *e* `f` | & 1."),
-        "a \\<b\\> \\[c\\](d) \\*e\\* \\`f\\` \\| \\& 1."
+        "a \\<b> \\[c\\](d) \\*e\\* \\`f\\` \\| \\& 1."
     );
-    assert_eq!(markdown("1. x"), "1\\. x");
-    assert_eq!(markdown("- x"), "\\- x");
+    // Within a line a version and an arrow are plain text; at a line's start, a block's
+    // opening is escaped.
+    assert_eq!(markdown("1.2.0 -> 2.0.0"), "1.2.0 -> 2.0.0");
+    assert_eq!(markdown_line("1. x"), "1\\. x");
+    assert_eq!(markdown_line("12) x"), "12\\) x");
+    assert_eq!(markdown_line("- x"), "\\- x");
+    assert_eq!(markdown_line("> x"), "\\> x");
+    for hostile in [
+        "a <b> [c](d) *e* `f`",
+        "<script>x</script>",
+        "1.2.0 -> <x@y.z>",
+        "![i](j)",
+    ] {
+        let line = format!("text {}", markdown(hostile));
+        let events: Vec<_> = pulldown_cmark::Parser::new(&line).collect();
+        assert!(
+            events.iter().all(|event| matches!(
+                event,
+                pulldown_cmark::Event::Text(_)
+                    | pulldown_cmark::Event::Start(pulldown_cmark::Tag::Paragraph)
+                    | pulldown_cmark::Event::End(pulldown_cmark::TagEnd::Paragraph)
+            )),
+            "{line}: {events:?}"
+        );
+    }
     assert_eq!(code_span("a`b"), "``a`b``");
     assert_eq!(code_span("`"), "`` ` ``");
     assert_eq!(code_span("line\nbreak"), "`line\\nbreak`");
@@ -397,4 +420,27 @@ fn every_type_of_a_schema_has_a_section_and_every_link_a_target() {
             &found[1]
         );
     }
+}
+
+/// A type with a link in it is code spans and a link side by side; the spaces of the type go
+/// between them, so that no span starts or ends with one (which pads it: `` ` Map<String,  ` ``).
+#[test]
+fn a_linked_type_keeps_its_spaces_outside_the_code_spans() {
+    use super::markdown::{Links, ty};
+    use crate::ir::Ty;
+    let named = || Box::new(Ty::Named("Id".to_string()));
+    assert_eq!(
+        ty(&Ty::Map(named()), Links::Anchors),
+        "`Map<String,` [`Id`](#type-Id)`>`"
+    );
+    // Without links (an editor's hover), one span: two side by side would read as one.
+    assert_eq!(ty(&Ty::Map(named()), Links::None), "`Map<String, Id>`");
+    assert_eq!(
+        ty(&Ty::Map(Box::new(Ty::Vec(named()))), Links::Anchors),
+        "`Map<String, Vec<`[`Id`](#type-Id)`>>`"
+    );
+    assert_eq!(
+        ty(&Ty::Map(Box::new(Ty::String)), Links::Anchors),
+        "`Map<String, String>`"
+    );
 }

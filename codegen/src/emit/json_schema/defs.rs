@@ -15,10 +15,10 @@ use crate::wording;
 pub(super) fn type_def(schema: &Schema, def: &TypeDef) -> JsonValue {
     let mut map = match def {
         TypeDef::Struct(def) => struct_def(schema, def, &[]),
-        TypeDef::Newtype(def) => newtype_def(def),
+        TypeDef::Newtype(def) => newtype_def(schema, def),
         TypeDef::Union(def) => union_def(schema, def),
         TypeDef::Enum(def) => enum_def(def),
-        TypeDef::Untagged(def) => untagged_def(def),
+        TypeDef::Untagged(def) => untagged_def(schema, def),
     };
     insert_deprecated(&mut map, def.deprecated());
     insert_examples(&mut map, def.examples());
@@ -68,7 +68,7 @@ fn struct_def(schema: &Schema, def: &StructDef, tags: &[TagPair]) -> Object {
     // A flattened struct's fields are properties of this object, so that
     // `additionalProperties: false` closes it exactly, with no `allOf` for it to break.
     for field in schema.object_fields(def) {
-        properties.insert(field.wire_name.clone(), field_schema(field));
+        properties.insert(field.wire_name.clone(), field_schema(schema, field));
         if !field.presence.may_be_absent() {
             required.push(field.wire_name.clone().into());
         }
@@ -87,7 +87,7 @@ fn struct_def(schema: &Schema, def: &StructDef, tags: &[TagPair]) -> Object {
 /// A field's property schema: its docs as `description`, its default, then its type's
 /// keywords. A defaulted key is not `required`, and `default` says what its absence reads as
 /// (an annotation: validators do not apply it).
-fn field_schema(field: &Field) -> Object {
+fn field_schema(schema: &Schema, field: &Field) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &field.docs);
     insert_deprecated(&mut map, field.deprecated.as_ref());
@@ -95,7 +95,7 @@ fn field_schema(field: &Field) -> Object {
         map.insert("default", default.value.clone());
     }
     insert_examples(&mut map, &field.examples);
-    let mut value = ty_schema(&field.ty);
+    let mut value = ty_schema(schema, &field.ty);
     constrain(&mut value, &field.constraints);
     map.extend(if field.presence.may_be_null() {
         or_null(value)
@@ -253,13 +253,13 @@ fn branch(
 /// picks it), each `then` the variant's schema titled with its name, and `false` at the end.
 /// It picks the variant exactly as every reader does, and a fault inside a variant is reported
 /// where it is, not as a `oneOf` that no branch matched.
-fn untagged_def(def: &UntaggedDef) -> Object {
+fn untagged_def(schema: &Schema, def: &UntaggedDef) -> Object {
     let mut chain = JsonValue::Bool(false);
     for variant in def.variants.iter().rev() {
         let mut then = Object::default();
         then.insert("title", variant.name.clone());
         insert_description(&mut then, &variant.docs);
-        then.extend(ty_schema(&variant.ty));
+        then.extend(ty_schema(schema, &variant.ty));
         let mut link = Object::default();
         link.insert("if", shape_schema(&variant.shape));
         link.insert("then", then);
@@ -299,10 +299,10 @@ fn shape_schema(shape: &Shape) -> Object {
 }
 
 /// A newtype: the schema of the type it wraps, under its own name.
-fn newtype_def(def: &NewtypeDef) -> Object {
+fn newtype_def(schema: &Schema, def: &NewtypeDef) -> Object {
     let mut map = Object::default();
     insert_description(&mut map, &def.docs);
-    map.extend(ty_schema(&def.ty));
+    map.extend(ty_schema(schema, &def.ty));
     map
 }
 
@@ -352,7 +352,7 @@ fn or_null(value: Object) -> Object {
 
 /// The keywords of a value type's schema. `null` is added with `if`/`else`, never with a
 /// `type` array, because ajv's strict mode rejects union types.
-pub(super) fn ty_schema(ty: &Ty) -> Object {
+pub(super) fn ty_schema(schema: &Schema, ty: &Ty) -> Object {
     match ty {
         Ty::String => Object::of([("type", "string".into())]),
         Ty::Bool => Object::of([("type", "boolean".into())]),
@@ -370,14 +370,17 @@ pub(super) fn ty_schema(ty: &Ty) -> Object {
         ]),
         Ty::F64 => Object::of([("type", "number".into())]),
         Ty::Json => Object::default(),
-        Ty::Vec(item) => Object::of([("type", "array".into()), ("items", ty_schema(item).into())]),
+        Ty::Vec(item) => Object::of([
+            ("type", "array".into()),
+            ("items", ty_schema(schema, item).into()),
+        ]),
         Ty::Map(value) => Object::of([
             ("type", "object".into()),
-            ("additionalProperties", ty_schema(value).into()),
+            ("additionalProperties", ty_schema(schema, value).into()),
         ]),
-        Ty::Boxed(inner) => ty_schema(inner),
-        Ty::Nullable(inner) => or_null(ty_schema(inner)),
-        Ty::Named(name) => Object::of([("$ref", def_ref(name).into())]),
+        Ty::Boxed(inner) => ty_schema(schema, inner),
+        Ty::Nullable(inner) => or_null(ty_schema(schema, inner)),
+        Ty::Named(name) => Object::of([("$ref", def_ref(schema, name).into())]),
         // A one-value `enum` rather than `const`, for the reason tags are (see `struct_def`).
         Ty::Const(constant) => {
             let (kind, value): (&str, JsonValue) = match constant {

@@ -82,11 +82,10 @@ fn ordered_document(schema: &Schema) -> JsonValue {
     doc.insert("$comment", header_sentence(schema));
     doc.insert("title", schema.title.clone());
     insert_description(&mut doc, &schema.docs);
-    insert_entries(&mut doc, &schema.entries);
+    insert_entries(&mut doc, schema);
     let defs: Object = schema
-        .types
-        .iter()
-        .map(|(name, def)| (name.clone(), defs::type_def(schema, def)))
+        .own_types()
+        .map(|def| (def.name().to_string(), defs::type_def(schema, def)))
         .collect();
     doc.insert("$defs", defs);
     doc.into()
@@ -103,21 +102,50 @@ fn insert_description(map: &mut Object, docs: &Docs) {
 /// `oneOf`: a payload that two entries accept, such as a generic card that is both a call view
 /// and a result view, is valid, and `oneOf` would refuse it). Without entries the document is a
 /// library of `$defs`, and its root constrains nothing.
-fn insert_entries(doc: &mut Object, entries: &[String]) {
-    match entries {
+fn insert_entries(doc: &mut Object, schema: &Schema) {
+    match schema.entries.as_slice() {
         [] => {}
-        [entry] => doc.insert("$ref", def_ref(entry)),
-        _ => {
+        [entry] => doc.insert("$ref", def_ref(schema, entry)),
+        entries => {
             let refs: Vec<JsonValue> = entries
                 .iter()
-                .map(|entry| Object::of([("$ref", def_ref(entry).into())]).into())
+                .map(|entry| Object::of([("$ref", def_ref(schema, entry).into())]).into())
                 .collect();
             doc.insert("anyOf", refs);
         }
     }
 }
 
-/// The `$ref` to a named type's definition.
-fn def_ref(name: &str) -> String {
-    format!("#/$defs/{name}")
+/// The `$ref` to a named type's definition: in this document, or in the document of the
+/// schema file that declares it, resolved against that document's `$id` (see [`sibling`]).
+fn def_ref(schema: &Schema, name: &str) -> String {
+    match schema.foreign.get(name) {
+        None => format!("#/$defs/{name}"),
+        Some(module) => format!("{}#/$defs/{name}", sibling(&schema.id, &module.id)),
+    }
+}
+
+/// How a document of `$id` `from` refers to the document of `$id` `to`: by its last path
+/// segment when both are hierarchical URIs in one directory
+/// (`https://x.dev/schemas/common.schema.json` from `https://x.dev/schemas/chat.schema.json`),
+/// so the pair validates wherever it is published together, else by the whole `$id` (a URN's,
+/// such as cardc's default `urn:cardc:common`).
+pub fn sibling<'a>(from: &str, to: &'a str) -> &'a str {
+    match (directory(from), directory(to)) {
+        (Some((base, _)), Some((other, last)))
+            if base == other && !last.is_empty() && !last.contains([':', '?']) =>
+        {
+            last
+        }
+        _ => to,
+    }
+}
+
+/// A hierarchical URI split after the last `/` of its path (`https://x.dev/a/` and
+/// `b.json`), or `None` for one without a path, or no `scheme://authority` at all.
+fn directory(id: &str) -> Option<(&str, &str)> {
+    let authority = id.find("://")? + 3;
+    let path = authority + id[authority..].find('/')?;
+    let last = path + id[path..].rfind('/')? + 1;
+    Some(id.split_at(last))
 }

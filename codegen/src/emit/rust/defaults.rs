@@ -32,7 +32,8 @@ fn function_name(field: &Field) -> proc_macro2::Ident {
 
 /// The functions that build the defaults of a struct's fields, one per defaulted field, or
 /// `None` when it has none. The visitor calls them for an absent key (and, tolerant, for an
-/// invalid value), and schemars for the `default` it writes.
+/// invalid value), and schemars for the `default` it writes; public, since the union of
+/// another schema file that holds the struct reads its keys with them too.
 pub(super) fn functions(def: &StructDef, schema: &Schema, runtime: Runtime) -> Option<TokenStream> {
     let functions: Vec<TokenStream> = def
         .fields
@@ -50,7 +51,7 @@ pub(super) fn functions(def: &StructDef, schema: &Schema, runtime: Runtime) -> O
             Some(quote! {
                 #[doc = #doc]
                 #[inline]
-                fn #name() -> #ty {
+                pub fn #name() -> #ty {
                     #value
                 }
             })

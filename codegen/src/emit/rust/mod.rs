@@ -24,6 +24,7 @@ mod early;
 mod enums;
 pub mod escape;
 mod fields;
+mod imports;
 mod newtypes;
 mod runtime;
 mod structs;
@@ -67,8 +68,12 @@ impl Target for Rust {
         format!("{stem}.rs")
     }
 
-    fn emit(&self, schema: &Schema, _: &Options) -> String {
-        emit(schema)
+    fn emit(&self, schema: &Schema, options: &Options) -> String {
+        emit_with(schema, options)
+    }
+
+    fn import_default(&self, stem: &str) -> String {
+        imports::default_path(stem)
     }
 
     fn union_helpers(&self, union: &str) -> Vec<String> {
@@ -87,13 +92,20 @@ impl Target for Rust {
     }
 }
 
-/// The whole Rust output for a schema, as `cardc generate` writes it (naming
-/// [`Runtime::Crate`]): the [`header`], then the printed [`items`], the same text as
-/// [`items_text`] but printed by two threads, each taking half of the types.
+/// The whole Rust output for a schema, as `cardc generate` writes it with the default options
+/// (see [`emit_with`]).
 pub fn emit(schema: &Schema) -> String {
+    emit_with(schema, &Options::default())
+}
+
+/// The whole Rust output for a schema, as `cardc generate` writes it (naming
+/// [`Runtime::Crate`]): the [`header`], the `use` declarations of the types it imports from
+/// other schema files (found where `options` says), then the printed [`items`], the same text
+/// as [`items_text`] but printed by two threads, each taking half of the types.
+pub fn emit_with(schema: &Schema, options: &Options) -> String {
     let runtime = Runtime::Crate;
     let plan = Plan::new(schema, runtime);
-    let defs: Vec<&TypeDef> = schema.types.values().collect();
+    let defs: Vec<&TypeDef> = schema.own_types().collect();
     let (first, second) = defs.split_at(defs.len() / 2);
     let (first, second) = std::thread::scope(|scope| {
         let second = scope.spawn(|| print_items(second, schema, runtime, &plan));
@@ -105,6 +117,14 @@ pub fn emit(schema: &Schema) -> String {
         (first, second)
     });
     let mut out = header(schema);
+    if !schema.foreign.is_empty() {
+        // The printed items name the imported types: lexed again, the names are found as
+        // identifiers, never in a doc or string.
+        let tokens: TokenStream = format!("{first}{second}")
+            .parse()
+            .unwrap_or_else(|error| panic!("the Rust emitter printed no tokens: {error}"));
+        out.push_str(&imports::uses(schema, options, tokens));
+    }
     out.push_str(&first);
     if !first.is_empty() && !second.is_empty() {
         out.push('\n');
@@ -139,7 +159,7 @@ pub fn header(schema: &Schema) -> String {
 pub fn items_text(schema: &Schema, runtime: Runtime) -> String {
     let plan = Plan::new(schema, runtime);
     print_items(
-        &schema.types.values().collect::<Vec<_>>(),
+        &schema.own_types().collect::<Vec<_>>(),
         schema,
         runtime,
         &plan,
@@ -208,16 +228,25 @@ pub fn items(schema: &Schema, runtime: Runtime) -> TokenStream {
     let deprecation = uses_deprecation(schema);
     let plan = Plan::new(schema, runtime);
     schema
-        .types
-        .values()
+        .own_types()
         .flat_map(|def| type_items(def, schema, runtime, deprecation, &plan))
         .map(Item::into_tokens)
         .collect()
 }
 
-/// Whether anything in the schema is deprecated.
+/// [`items`], after the `use` declarations of the types they import from other schema files,
+/// found where `options` says: what the derive expands to.
+pub fn items_importing(schema: &Schema, runtime: Runtime, options: &Options) -> TokenStream {
+    let items = items(schema, runtime);
+    let uses: TokenStream = imports::uses(schema, options, items.clone())
+        .parse()
+        .unwrap_or_else(|error| panic!("the Rust emitter made no `use`: {error}"));
+    uses.into_iter().chain(items).collect()
+}
+
+/// Whether anything the schema declares is deprecated.
 fn uses_deprecation(schema: &Schema) -> bool {
-    schema.types.values().any(|def| {
+    schema.own_types().any(|def| {
         def.deprecated().is_some()
             || match def {
                 TypeDef::Struct(def) => def.fields.iter().any(|f| f.deprecated.is_some()),

@@ -87,7 +87,7 @@ pub(super) fn guards(schema: &Schema, inputs: &BTreeSet<String>, checks: Checks)
         out: Writer::default(),
         entries: Writer::default(),
     };
-    if schema.types.is_empty() {
+    if schema.own_types().next().is_none() {
         return guards.finish();
     }
     guards.entries.blank();
@@ -95,7 +95,7 @@ pub(super) fn guards(schema: &Schema, inputs: &BTreeSet<String>, checks: Checks)
     if !inputs.is_empty() {
         guards.entries.text(BANNER_INPUTS);
     }
-    for def in schema.types.values() {
+    for def in schema.own_types() {
         guards.out.blank();
         match def {
             TypeDef::Struct(def) => guards.emit_struct(def),

@@ -22,15 +22,14 @@ use crate::naming::typescript::{
 /// Writes the helpers of every union of the schema, in name order; says whether there were any.
 pub(super) fn emit_matchers(w: &mut Writer, schema: &Schema) -> bool {
     if !schema
-        .types
-        .values()
+        .own_types()
         .any(|def| matches!(def, TypeDef::Union(_)))
     {
         return false;
     }
     w.blank();
     w.line("// Exhaustive matching.");
-    for def in schema.types.values() {
+    for def in schema.own_types() {
         if let TypeDef::Union(union) = def {
             w.blank();
             emit_matcher(w, union, schema);

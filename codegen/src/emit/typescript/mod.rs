@@ -7,6 +7,7 @@
 //! type called `Array` or `Record` shadows nothing the output relies on.
 
 mod guards;
+mod imports;
 mod matching;
 mod runtime;
 mod syntax;
@@ -55,7 +56,7 @@ impl Target for TypeScript {
 
     fn emit(&self, schema: &Schema, options: &Options) -> String {
         match options.shared_runtime(self) {
-            Some(module) => emit_modules(schema, module).0,
+            Some(module) => emit_modules(schema, module, options).0,
             None => emit(schema),
         }
     }
@@ -64,10 +65,14 @@ impl Target for TypeScript {
         match options.shared_runtime(self) {
             Some(module) => vec![(
                 guards_file_name(&schema.stem),
-                emit_modules(schema, module).1,
+                emit_modules(schema, module, options).1,
             )],
             None => Vec::new(),
         }
+    }
+
+    fn import_default(&self, stem: &str) -> String {
+        format!("./{stem}")
     }
 
     fn shared_runtime(&self) -> Option<SharedRuntime> {
@@ -145,7 +150,7 @@ fn import_specifier(relative: &str) -> String {
 const RUNTIME_FILE: &str = "cardc_runtime.ts";
 
 /// What a schema's stem is followed by in its guards module's file name.
-const GUARDS_SUFFIX: &str = ".guards";
+pub(super) const GUARDS_SUFFIX: &str = ".guards";
 
 /// The file name of the guards module of a schema of this stem (`render_intent.guards.ts`),
 /// beside its output.
@@ -167,7 +172,7 @@ pub fn emit(schema: &Schema) -> String {
     matching::emit_matchers(&mut body, schema);
     let guards = guards::guards(schema, &inputs, guards::Checks::Inline);
     body.text(&guards.entries);
-    if !schema.types.is_empty() {
+    if schema.own_types().next().is_some() {
         body.blank();
         body.text(CHECKS_BANNER);
         body.blank();
@@ -195,10 +200,16 @@ const CHECKS_BANNER: &str = "\
 /// specifier, `./cardc_runtime.js`) and its guards module beside it: the output (the types, the
 /// matchers and the exported guards, which read as written by hand) and the guards module (the
 /// checks behind the guards).
-fn emit_modules(schema: &Schema, runtime: &str) -> (String, String) {
+fn emit_modules(schema: &Schema, runtime: &str, options: &Options) -> (String, String) {
     let inputs = input_types(schema);
     let guards_file = guards_file_name(&schema.stem);
     let guards = guards::guards(schema, &inputs, guards::Checks::Module(GUARDS_NAMESPACE));
+    let mut body = Writer::default();
+    emit_types(&mut body, schema, &inputs);
+    matching::emit_matchers(&mut body, schema);
+    body.text(&guards.entries);
+    // The types end in a blank line, which the next part begins with too.
+    let body = body.finish().trim_end().replace("\n\n\n", "\n\n");
     let mut w = Writer::default();
     w.comment(&header_sentence(schema));
     w.blank();
@@ -207,26 +218,27 @@ fn emit_modules(schema: &Schema, runtime: &str) -> (String, String) {
     // module re-export the same binding, which is no clash.
     names.insert("assertNever");
     emit_imports(&mut w, &names, runtime);
-    if !schema.types.is_empty() {
+    if schema.own_types().next().is_some() {
         let specifier = import_specifier(&guards_file);
         w.line(&format!(
             "import * as {GUARDS_NAMESPACE} from {};",
             string_literal(&specifier)
         ));
     }
+    w.text(&imports::lines(
+        schema,
+        options,
+        &body,
+        imports::Part::Types,
+    ));
     w.blank();
     w.line("export { assertNever };");
     w.blank();
-    let mut body = Writer::default();
-    emit_types(&mut body, schema, &inputs);
-    matching::emit_matchers(&mut body, schema);
-    body.text(&guards.entries);
-    // The types end in a blank line, which the next part begins with too.
-    w.text(body.finish().trim_end().replace("\n\n\n", "\n\n").as_str());
+    w.text(&body);
     let mut module = Writer::default();
     module.comment(&header_sentence(schema));
     module.blank();
-    if !schema.types.is_empty() {
+    if schema.own_types().next().is_some() {
         module.comment(&format!(
             "The checks behind the guards of {}: one `check<Name>` per type, which reads a value",
             schema.stem
@@ -234,6 +246,12 @@ fn emit_modules(schema: &Schema, runtime: &str) -> (String, String) {
         module.comment("once, field by field, and records its errors; the guards there call them.");
         module.blank();
         emit_imports(&mut module, &guards.check_names, runtime);
+        module.text(&imports::lines(
+            schema,
+            options,
+            &guards.checks,
+            imports::Part::Checks,
+        ));
         module.blank();
     }
     let checks = guards.checks.strip_prefix('\n').unwrap_or(&guards.checks);
@@ -247,7 +265,7 @@ fn emit_types(body: &mut Writer, schema: &Schema, inputs: &BTreeSet<String>) {
         body.doc_block(&schema.docs);
         body.blank();
     }
-    for def in schema.types.values() {
+    for def in schema.own_types() {
         emit_type(body, schema, def, Form::Reader(inputs));
         body.blank();
         if inputs.contains(def.name()) {
@@ -296,7 +314,7 @@ fn emit_imports(w: &mut Writer, names: &BTreeSet<&'static str>, module: &str) {
 }
 
 /// The longest import written on one line.
-const IMPORT_WIDTH: usize = 100;
+pub(super) const IMPORT_WIDTH: usize = 100;
 
 /// The types whose wire form reaches a defaulted field (see [`crate::ir::types_reaching_default`]): each
 /// has an input type beside its own.

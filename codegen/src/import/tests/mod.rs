@@ -438,3 +438,117 @@ fn an_alias_whose_chain_passes_through_a_value_is_a_recursive_type() {
     assert!(text.contains("struct Union(Vec<Optional>);"), "{text}");
     assert!(text.contains("struct Optional(Union);"), "{text}");
 }
+
+#[test]
+fn zod_4_shapes_import_without_notes() {
+    // What zod 4's `z.toJSONSchema` writes: a record's keys as `propertyNames: {"type":
+    // "string"}`, a loose object's other keys as `additionalProperties: {}`, `startsWith` as a
+    // pattern ending in `.*`, `z.enum([...]).or(z.string())` as an `anyOf` of the values and a
+    // plain string, an optional `z.literal` and a `$defs` entry of one `const`.
+    let text = imported(
+        r##"{"$defs": {
+            "Mode": {"type": "string", "const": "form"},
+            "Root": {"type": "object", "properties": {
+                "uri": {"type": "string", "format": "starts_with", "pattern": "^file://.*"},
+                "meta": {"type": "object", "propertyNames": {"type": "string"}, "additionalProperties": {}},
+                "stop": {"anyOf": [{"type": "string", "enum": ["endTurn", "maxTokens"]}, {"type": "string"}]},
+                "mode": {"type": "string", "const": "url"}
+            }, "required": ["uri"], "additionalProperties": {}}
+        }}"##,
+    );
+    assert!(text.contains("#[pattern = \"^file://\"]"), "{text}");
+    assert!(text.contains("meta: Option<Map<String, Json>>"), "{text}");
+    assert!(text.contains("#[other]"), "{text}");
+    assert!(text.contains("enum Mode {\n    Form,\n}"), "{text}");
+    assert!(text.contains("mode: Option<RootMode>"), "{text}");
+    assert!(!text.contains("propertyNames"), "{text}");
+    assert!(!text.contains("additionalProperties"), "{text}");
+    // The unknown format is the one note: the pattern beside it says what zod checks.
+    assert_eq!(text.matches("note:").count(), 1, "{text}");
+}
+
+#[test]
+fn typescript_generator_shapes_import_without_notes() {
+    // What ts-json-schema-generator writes: `JSONValue` as an `anyOf` of every JSON type
+    // through `$ref`s (any JSON), an optional key as `anyOf` with `{"not": {}}` (its
+    // `undefined`), and a tag by template (`data-${string}`) as a plain string beside
+    // constant tags (the union's catch-all, noted).
+    let text = imported(
+        r##"{"$schema": "http://json-schema.org/draft-07/schema#",
+          "$ref": "#/definitions/Chunk",
+          "definitions": {
+            "Chunk": {"anyOf": [
+              {"type": "object", "properties": {"type": {"type": "string", "const": "start"},
+                 "meta": {"type": "object", "additionalProperties": {"anyOf": [{"$ref": "#/definitions/Value"}, {"not": {}}]}}},
+               "required": ["type"], "additionalProperties": false},
+              {"type": "object", "properties": {"type": {"type": "string", "const": "end"}},
+               "required": ["type"], "additionalProperties": false},
+              {"type": "object", "properties": {"type": {"type": "string"}, "data": {"$ref": "#/definitions/Value"}},
+               "required": ["type", "data"], "additionalProperties": false}
+            ]},
+            "Value": {"anyOf": [{"type": "null"}, {"type": "string"}, {"type": "number"},
+              {"type": "boolean"}, {"$ref": "#/definitions/Object"},
+              {"type": "array", "items": {"$ref": "#/definitions/Value"}}]},
+            "Object": {"type": "object", "additionalProperties": {"$ref": "#/definitions/Value"}}
+          }}"##,
+    );
+    assert!(text.contains("meta: Option<Map<String, Json>>"), "{text}");
+    assert!(text.contains("#[other]\n    Other,"), "{text}");
+    assert_eq!(text.matches("note:").count(), 1, "{text}");
+    assert!(text.contains("is read as the union's catch-all"), "{text}");
+}
+
+#[test]
+fn a_union_of_every_json_type_but_one_is_no_json() {
+    // Without `boolean`, the union is not any JSON: its branches are told apart by type.
+    let text = imported(
+        r##"{"$defs": {"Value": {"anyOf": [{"type": "null"}, {"type": "string"}, {"type": "number"},
+            {"type": "object"}, {"type": "array"}]}}}"##,
+    );
+    assert!(text.contains("#[union(untagged)]"), "{text}");
+}
+
+/// pydantic's discriminated union: each model's `Literal` tag has itself as its default, so its
+/// schema leaves the tag optional; the `discriminator` names it, and the union requires it.
+/// `X | None = None` is a key that may be absent or `null`, with nothing to note.
+#[test]
+fn pydantic_discriminators_name_the_tag_even_where_a_branch_defaults_it() {
+    insta::assert_snapshot!(imported(
+        r##"{
+          "$defs": {
+            "Email": {"properties": {
+                "type": {"const": "email", "default": "email", "title": "Type", "type": "string"},
+                "to": {"title": "To", "type": "string"},
+                "cc": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": null}},
+              "required": ["to"], "title": "Email", "type": "object"},
+            "Sms": {"properties": {
+                "type": {"const": "sms", "default": "sms", "title": "Type", "type": "string"},
+                "number": {"title": "Number", "type": "string"}},
+              "required": ["number"], "title": "Sms", "type": "object"}
+          },
+          "properties": {
+            "channel": {
+              "discriminator": {"propertyName": "type",
+                "mapping": {"email": "#/$defs/Email", "sms": "#/$defs/Sms"}},
+              "oneOf": [{"$ref": "#/$defs/Email"}, {"$ref": "#/$defs/Sms"}]}
+          },
+          "required": ["channel"], "title": "Job", "type": "object"
+        }"##
+    ));
+}
+
+/// A `discriminator` whose property is no constant in some branch is not dropped silently.
+#[test]
+fn a_discriminator_the_branches_do_not_carry_is_noted() {
+    insta::assert_snapshot!(imported(
+        r##"{
+          "discriminator": {"propertyName": "kind"},
+          "oneOf": [
+            {"type": "object", "properties": {"kind": {"type": "string"}, "a": {"type": "string"}},
+             "required": ["kind", "a"], "additionalProperties": false},
+            {"type": "object", "properties": {"b": {"type": "integer"}},
+             "required": ["b"], "additionalProperties": false}
+          ]
+        }"##
+    ));
+}

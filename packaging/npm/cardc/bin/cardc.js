@@ -33,7 +33,12 @@ try {
       "without that option, or install the CLI with Cargo: cargo install --locked cardc-codegen",
   );
 }
-const result = spawnSync(binary, process.argv.slice(2), { stdio: "inherit" });
+// The binary prints commands to paste back (`check`'s refresh command): named as the user runs
+// this package, not by the platform package's path inside node_modules.
+const result = spawnSync(binary, process.argv.slice(2), {
+  stdio: "inherit",
+  env: { ...process.env, CARDC_INVOKED_AS: "npx cardc" },
+});
 if (result.error) {
   fail(`cannot run ${binary}: ${result.error.message}`);
 }
