@@ -809,9 +809,8 @@ macro_rules! __cardc_variant {
         $crate::__private::dropping_unit_variant($payload).map(|()| Self::$variant)
     };
     (kept() $variant:ident $payload:ident) => {
-        $crate::__private::kept_unit_variant($payload).map(|extra_fields| Self::$variant {
-            extra_fields,
-        })
+        $crate::__private::kept_unit_variant($payload)
+            .map(|extra_fields| Self::$variant { extra_fields })
     };
     (struct($ty:ident) $variant:ident $payload:ident) => {
         $crate::__private::variant(::core::stringify!($ty), $payload).map(Self::$variant)

@@ -152,6 +152,8 @@ impl Struct for NoFields {
 
     fn visit_map<'de, A: MapAccess<'de>>(_: A) -> Result<Self, A::Error> {
         // Never read on its own: only its `FIELDS` and `OPEN` guide `next_field`.
-        Err(de::Error::custom("an open unit variant has no struct of its own"))
+        Err(de::Error::custom(
+            "an open unit variant has no struct of its own",
+        ))
     }
 }

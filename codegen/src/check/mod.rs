@@ -651,7 +651,10 @@ fn lower_union(
             }
             if let Some(unknown) = &variant.unknown {
                 errors.push(Diagnostic::new(
-                    format!("the catch-all `{}` keeps every key already", variant.name.value),
+                    format!(
+                        "the catch-all `{}` keeps every key already",
+                        variant.name.value
+                    ),
                     unknown.span.clone(),
                     "says nothing here",
                     "the catch-all keeps the whole object of a tag the union does not know, \

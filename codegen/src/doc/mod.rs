@@ -19,9 +19,7 @@ use crate::compat::report::{self, Versions};
 use crate::compat::version::Versioning;
 use crate::compat::{self, Change, Party};
 use crate::diagnostics::Source;
-use crate::ir::{
-    Field, Presence, Schema, Shape, Ty, TypeDef, UnknownFields, Variant, Version,
-};
+use crate::ir::{Field, Presence, Schema, Shape, Ty, TypeDef, UnknownFields, Variant, Version};
 
 /// One page's file: its name in the output directory and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]

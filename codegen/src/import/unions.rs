@@ -11,7 +11,8 @@ use super::names;
 use super::read::is_annotation;
 use super::{Hint, Importer, Val};
 use crate::ir::{
-    CatchAll, Docs, Shape, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, UntaggedVariant, Variant,
+    CatchAll, Docs, Shape, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, UntaggedVariant,
+    Variant,
 };
 use crate::json_pointer;
 use crate::published::node::Node;

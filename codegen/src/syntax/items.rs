@@ -404,7 +404,10 @@ fn enum_value(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Enu
     let attrs = item_attrs(&variant.attrs, Place::Variant, errors);
     if let Some(at) = attrs.unknown_at {
         errors.push(Diagnostic::new(
-            format!("enum value `{}` has no keys to refuse, keep or drop", variant.ident),
+            format!(
+                "enum value `{}` has no keys to refuse, keep or drop",
+                variant.ident
+            ),
             at,
             "an enum value is a string",
             "only objects say what they do with unknown keys: a struct, or a union's unit \

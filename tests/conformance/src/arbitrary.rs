@@ -108,9 +108,7 @@ fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
                         Some(payload) => named(schema, payload, depth),
                         // A unit variant adds its tag to an empty object, or to one with a key
                         // it does not know where it keeps or drops such keys.
-                        None if variant.unknown == UnknownFields::Refuse => {
-                            Just(json!({})).boxed()
-                        }
+                        None if variant.unknown == UnknownFields::Refuse => Just(json!({})).boxed(),
                         None => prop::option::of(json_value())
                             .prop_map(|unknown| {
                                 Value::Object(

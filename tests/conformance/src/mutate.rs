@@ -210,7 +210,13 @@ impl Walker<'_> {
                         None => {
                             let stray = set(UNKNOWN_KEY, json!("x"));
                             let closed = variant.unknown == UnknownFields::Refuse;
-                            self.edit(at, stray, "unknown-field/unit", String::new(), Some(!closed));
+                            self.edit(
+                                at,
+                                stray,
+                                "unknown-field/unit",
+                                String::new(),
+                                Some(!closed),
+                            );
                         }
                     }
                 }

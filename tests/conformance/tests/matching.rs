@@ -88,7 +88,9 @@ fn open_unit_variants_match_with_their_kept_keys_and_parse_without_their_dropped
         ],
     );
     assert!(compiled, "{printed}");
-    node(&[out.join("tests/ts/matching/open_unit_variants.js").as_os_str()]);
+    node(&[out
+        .join("tests/ts/matching/open_unit_variants.js")
+        .as_os_str()]);
 }
 
 #[test]

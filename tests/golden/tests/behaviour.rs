@@ -315,8 +315,7 @@ fn open_unit_variants_keep_or_drop_other_keys() {
     };
     assert_eq!(extra_fields.get("seq"), Some(&json!(7)));
     // A key before the tag is kept too (written back after it).
-    let early: StreamEvent =
-        serde_json::from_str(r#"{"seq": 7, "type": "ping"}"#).expect("reads");
+    let early: StreamEvent = serde_json::from_str(r#"{"seq": 7, "type": "ping"}"#).expect("reads");
     assert_eq!(
         serde_json::to_value(&early).expect("writes"),
         json!({"type": "ping", "seq": 7})
@@ -335,8 +334,8 @@ fn open_unit_variants_keep_or_drop_other_keys() {
     );
     let end = accepts::<StreamEvent>(json!({"type": "block", "kind": "end", "index": 2}));
     assert!(matches!(end, StreamEvent::Block(BlockEvent::End { .. })));
-    let pause: BlockEvent = serde_json::from_value(json!({"kind": "pause", "note": "x"}))
-        .expect("reads");
+    let pause: BlockEvent =
+        serde_json::from_value(json!({"kind": "pause", "note": "x"})).expect("reads");
     assert_eq!(pause, BlockEvent::Pause);
     // Twice the same kept key is refused, as an open struct refuses it.
     assert!(serde_json::from_str::<StreamEvent>(r#"{"type": "ping", "a": 1, "a": 2}"#).is_err());

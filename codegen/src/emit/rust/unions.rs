@@ -17,8 +17,8 @@ use quote::quote;
 
 use super::early::{Plan, UnionPlan};
 use super::escape::string_literal;
-use super::{Runtime, ident, json_schema_derive, notes, with_examples};
 use super::structs::kept_keys;
+use super::{Runtime, ident, json_schema_derive, notes, with_examples};
 use crate::ir::{CatchAll, Schema, TypeDef, UnionDef, UnknownFields, Variant};
 use crate::naming::rust::{bridge_method, bridge_trait};
 
