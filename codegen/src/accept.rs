@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::ir::{
     Constant, Constraints, Count, Field, Format, IntKind, JsonValue, StructDef, Ty, TypeDef,
-    UnionDef, Wide, wire_fields,
+    UnionDef, UnknownFields, Wide, wire_fields,
 };
 use crate::json_pointer;
 
@@ -166,7 +166,11 @@ impl Checker<'_> {
         };
         let tags: Vec<&str> = tags.iter().copied().chain([def.tag.as_str()]).collect();
         let Some(payload) = &variant.payload else {
-            // A unit variant's object holds its tags and nothing else.
+            // A unit variant's object holds its tags, and other keys only where it keeps or
+            // drops them (any JSON, as an open struct's).
+            if variant.unknown != UnknownFields::Refuse {
+                return Ok(());
+            }
             return match entries
                 .iter()
                 .find(|(key, _)| !tags.contains(&key.as_str()))

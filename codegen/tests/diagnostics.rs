@@ -171,6 +171,9 @@ fn every_fix_removes_its_problem() {
         "Replace with `String`",
         "Replace with `rename`",
         "Make it a tagged union",
+        "Make it an untagged union",
+        "Replace with `#[union(untagged)]`",
+        "Replace with `#[union(tag = \"type\")]` `#[rename_all",
         "Remove the `;`",
     ] {
         assert!(

@@ -303,11 +303,13 @@ fn unpublished(change: &cardc_codegen::compat::Change, compiled: &Schema) -> boo
     let flattens =
         matches!(def, Some(TypeDef::Struct(def)) if def.fields.iter().any(|f| f.flatten));
     match change.class.name() {
-        // `#[null_as_absent]`, `#[omit_default]`, dropped unknown keys, reader policies and a
+        // `#[null_as_absent]`, `#[omit_default]`, dropped unknown keys (a struct's or a unit
+        // variant's: an open object reads back as keeping them), reader policies and a
         // catch-all's key in code are not published.
         "presence_changed"
         | "default_write_changed"
         | "unknown_fields_changed"
+        | "unit_variant_keep_changed"
         | "tolerance_changed"
         | "tolerant_reader_removed"
         | "catch_all_renamed" => true,

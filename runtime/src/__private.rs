@@ -37,8 +37,10 @@ pub use crate::tolerance::{At, EntriesAt, ItemsAt, OrAbsent, OrDefault, SkipInva
 pub use crate::union::{
     BeforeTag, Union, deserialize_union, refuse_early, refuse_early_nested, variant,
 };
-// Unit variants of unions: their tags alone.
-pub use crate::unit_variant::{Unit, unit_variant};
+// Unit variants of unions: their tags, and the other keys they keep or drop.
+pub use crate::unit_variant::{
+    KeptUnit, Unit, dropping_unit_variant, kept_unit_variant, unit_variant,
+};
 // Untagged unions, told apart by shape.
 pub use crate::untagged::{Shape, Untagged, deserialize_untagged, no_variant_at};
 // Unit-only enums, read from a string only.

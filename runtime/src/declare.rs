@@ -742,12 +742,18 @@ macro_rules! __cardc_union {
     };
 }
 
-/// The pattern of a union variant: `Self::Variant(binding)`, or `Self::Variant` for a unit one.
+/// The pattern of a union variant: `Self::Variant(binding)`, `Self::Variant` for a unit one, or
+/// `Self::Variant { extra_fields: binding }` for a unit one that keeps other keys.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __cardc_pattern {
     (unit $variant:ident $binding:tt) => {
         Self::$variant
+    };
+    (kept $variant:ident $binding:tt) => {
+        Self::$variant {
+            extra_fields: $binding,
+        }
     };
     ($kind:ident $variant:ident $binding:tt) => {
         Self::$variant($binding)
@@ -761,6 +767,9 @@ macro_rules! __cardc_payload {
     (unit $payload:ident) => {
         &$crate::__private::Unit
     };
+    (kept $payload:ident) => {
+        &$crate::__private::KeptUnit($payload)
+    };
     ($kind:ident $payload:ident) => {
         $payload
     };
@@ -771,6 +780,9 @@ macro_rules! __cardc_payload {
 #[macro_export]
 macro_rules! __cardc_dispatch {
     (unit $bridge:ident $method:ident $value:ident) => {
+        $bridge.$method()
+    };
+    (kept $bridge:ident $method:ident $value:ident) => {
         $bridge.$method()
     };
     ($kind:ident $bridge:ident $method:ident $value:ident) => {
@@ -798,6 +810,13 @@ macro_rules! __cardc_tag_type {
 macro_rules! __cardc_variant {
     (unit() $variant:ident $payload:ident) => {
         $crate::__private::unit_variant($payload).map(|()| Self::$variant)
+    };
+    (unit(drop) $variant:ident $payload:ident) => {
+        $crate::__private::dropping_unit_variant($payload).map(|()| Self::$variant)
+    };
+    (kept() $variant:ident $payload:ident) => {
+        $crate::__private::kept_unit_variant($payload)
+            .map(|extra_fields| Self::$variant { extra_fields })
     };
     (struct($ty:ident) $variant:ident $payload:ident) => {
         $crate::__private::variant(::core::stringify!($ty), $payload).map(Self::$variant)

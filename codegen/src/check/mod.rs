@@ -649,6 +649,18 @@ fn lower_union(
                     ),
                 ));
             }
+            if let Some(unknown) = &variant.unknown {
+                errors.push(Diagnostic::new(
+                    format!(
+                        "the catch-all `{}` keeps every key already",
+                        variant.name.value
+                    ),
+                    unknown.span.clone(),
+                    "says nothing here",
+                    "the catch-all keeps the whole object of a tag the union does not know, \
+                     whatever its keys, and writes it back as read: remove the attribute",
+                ));
+            }
             let catch_all = catch_all::lower(variant, tag_value, other.as_ref(), marker, errors);
             if unique && let Some(catch_all) = catch_all {
                 other = Some(catch_all);
@@ -660,6 +672,19 @@ fn lower_union(
         if names.check(&variant.name.value, variant.name.span.clone(), errors) {
             values.check(&tag_value, span, errors);
         }
+        if let (Some(unknown), Some(_)) = (&variant.unknown, &variant.payload) {
+            errors.push(Diagnostic::new(
+                format!(
+                    "variant `{}` carries a payload, whose own declaration says what its object \
+                     does with unknown keys",
+                    variant.name.value
+                ),
+                unknown.span.clone(),
+                "on a variant with a payload",
+                "write the attribute on the payload's struct; only a unit variant, which has no \
+                 struct, takes it",
+            ));
+        }
         let (payload, span) = match &variant.payload {
             Some(expr) => match types::payload_type(expr, scope, errors) {
                 Some(payload) => (Some(payload), expr.span.clone()),
@@ -667,12 +692,24 @@ fn lower_union(
             },
             None => (None, variant.name.span.clone()),
         };
+        // A unit variant's object is an object like a struct's: its own attribute, else the
+        // file's setting, says what it does with keys other than its tags.
+        let unknown = match &payload {
+            None => variant
+                .unknown
+                .as_ref()
+                .map(|unknown| unknown.value)
+                .or(file.settings.unknown)
+                .unwrap_or(UnknownFields::Refuse),
+            Some(_) => UnknownFields::Refuse,
+        };
         variants.push(Variant {
             name: variant.name.value.clone(),
             tag_value,
             docs: variant.docs.clone(),
             deprecated: variant.deprecated.clone(),
             payload,
+            unknown,
             span,
         });
     }

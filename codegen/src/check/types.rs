@@ -216,7 +216,9 @@ pub(super) fn payload_type(
             "a union variant must carry a struct or another union",
             expr.span.clone(),
             "not a named struct or union",
-            "declare a struct with the fields this variant carries, and name it here",
+            "declare a struct with the fields this variant carries, and name it here; variants \
+             told apart by their JSON shape rather than by a tag (a string, an array) make an \
+             untagged union: `#[union(untagged)]`",
         ));
         return None;
     };

@@ -153,12 +153,17 @@ fn named_cause<'a>(
         }
         // An open union keeps an unknown variant's object whole, as any JSON.
         TypeDef::Union(def) if def.is_open() => Some(Cause::Json),
-        TypeDef::Union(def) => def
-            .variants
-            .iter()
-            // A unit variant holds its tag alone.
-            .filter_map(|variant| variant.payload.as_deref())
-            .find_map(|payload| named_cause(payload, types, seen)),
+        TypeDef::Union(def) => def.variants.iter().find_map(|variant| {
+            match (&variant.payload, variant.unknown) {
+                (Some(payload), _) => named_cause(payload, types, seen),
+                // A unit variant holds its tags, and the other keys it keeps or drops.
+                (None, UnknownFields::Refuse) => None,
+                (None, UnknownFields::Keep) => Some(Cause::Json),
+                (None, UnknownFields::Drop) => Some(Cause::Drops {
+                    owner: &variant.name,
+                }),
+            }
+        }),
         TypeDef::Newtype(def) => cause(&def.ty, types, seen),
         TypeDef::Untagged(def) => def
             .variants

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::types::{self, Scope};
 use super::{Header, Unique, check_variant_name};
 use crate::diagnostics::Diagnostic;
-use crate::ir::{self, Shape, Span, Ty, TypeDef, UntaggedDef, UntaggedVariant};
+use crate::ir::{self, Shape, Span, Ty, TypeDef, UnknownFields, UntaggedDef, UntaggedVariant};
 use crate::syntax::ast::{TypeKind, UntaggedItem};
 
 /// The untagged union with its variants' types resolved; their shapes are filled in by
@@ -35,6 +35,15 @@ pub(super) fn lower(
                 "an untagged union picks its variant by shape, and a catch-all would take every \
                  shape the others leave, so that a payload one of them refuses would read as the \
                  catch-all instead: a tagged union can be open, with `#[other]`",
+            ));
+        }
+        if let Some(unknown) = &variant.unknown {
+            errors.push(Diagnostic::new(
+                "an untagged union's variant has no object of its own to open or close",
+                unknown.span.clone(),
+                "says nothing here",
+                "an object variant's struct says what its object does with unknown keys: write \
+                 the attribute on that struct",
             ));
         }
         if let Some(rename) = &variant.rename {
@@ -375,7 +384,11 @@ fn union_keys(
         return;
     };
     declared.insert(def.tag.clone());
-    // A unit variant's object holds the tag alone, and is closed.
+    // A unit variant's object holds the tag, and other keys only where it keeps or drops them.
+    *closed &= def
+        .variants
+        .iter()
+        .all(|v| v.payload.is_some() || v.unknown == UnknownFields::Refuse);
     for name in def.variants.iter().filter_map(|v| v.payload.as_deref()) {
         match defs.get(name) {
             Some(TypeDef::Struct(payload)) => {

@@ -75,10 +75,12 @@ fn spell_default(default: &FieldDefault) -> String {
 
 /// A variant's payload, or `unit`.
 pub fn spell_variant(variant: &Variant) -> String {
-    variant
-        .payload
-        .clone()
-        .unwrap_or_else(|| "unit".to_string())
+    match (&variant.payload, variant.unknown) {
+        (Some(payload), _) => payload.clone(),
+        (None, UnknownFields::Refuse) => "unit".to_string(),
+        (None, UnknownFields::Keep) => "unit keeping unknown fields".to_string(),
+        (None, UnknownFields::Drop) => "unit dropping unknown fields".to_string(),
+    }
 }
 
 /// Whether and why an item is deprecated.

@@ -193,6 +193,14 @@ pub enum Class {
     /// An object that drops unknown keys on one side: it never writes one, so no reader
     /// breaks, but a kept key is no longer passed on (or now is).
     UnknownFieldsChanged,
+    /// A closed unit variant that now keeps unknown keys: in Rust it holds them, so the
+    /// variant's pattern changes.
+    UnitVariantOpened,
+    /// A unit variant that kept unknown keys and now refuses them.
+    UnitVariantClosed,
+    /// A unit variant that kept unknown keys and now drops them, or the other way: readers
+    /// accept the same objects, but the Rust variant holds the keys on one side only.
+    UnitVariantKeepChanged,
     /// A string only NEW's enum has.
     EnumValueAdded {
         /// Whether OLD's enum is open: its readers keep an unknown string.
@@ -299,6 +307,9 @@ impl Class {
             Class::ObjectClosed => "object_closed",
             Class::ObjectOpened => "object_opened",
             Class::UnknownFieldsChanged => "unknown_fields_changed",
+            Class::UnitVariantOpened => "unit_variant_opened",
+            Class::UnitVariantClosed => "unit_variant_closed",
+            Class::UnitVariantKeepChanged => "unit_variant_keep_changed",
             Class::EnumValueAdded { .. } => "enum_value_added",
             Class::EnumValueRemoved { .. } => "enum_value_removed",
             Class::EnumValueRenamed => "enum_value_renamed",
@@ -507,6 +518,27 @@ impl Class {
                 false,
                 "a side that drops unknown keys never writes one, and every side accepts the \
                  keys it writes; what is passed on of a key neither side names changes",
+            ),
+            Class::UnitVariantOpened => verdict_of(
+                true,
+                false,
+                true,
+                "new writers pass on unknown keys the unit variant kept, which old readers \
+                 refuse; the Rust variant now holds them, so a pattern naming it changes",
+            ),
+            Class::UnitVariantClosed => verdict_of(
+                false,
+                true,
+                true,
+                "old writers pass on unknown keys the unit variant kept, which new readers \
+                 refuse; the Rust variant no longer holds them, so a pattern naming it changes",
+            ),
+            Class::UnitVariantKeepChanged => verdict_of(
+                false,
+                false,
+                true,
+                "every side accepts the keys the other writes, but the Rust variant holds the \
+                 kept keys on one side only, so a pattern naming it changes",
             ),
             Class::EnumValueAdded { old_open: false } => verdict_of(
                 true,

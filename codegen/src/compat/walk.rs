@@ -513,6 +513,17 @@ impl Walk<'_> {
             (Some(old), Some(new)) if old != new => {
                 self.push(Class::PayloadChanged, path, described, spans);
             }
+            (None, None) if old.unknown != new.unknown => {
+                let class = match (old.unknown, new.unknown) {
+                    (UnknownFields::Refuse, UnknownFields::Keep) => Class::UnitVariantOpened,
+                    (UnknownFields::Keep, UnknownFields::Refuse) => Class::UnitVariantClosed,
+                    (UnknownFields::Keep, _) | (_, UnknownFields::Keep) => {
+                        Class::UnitVariantKeepChanged
+                    }
+                    _ => Class::UnknownFieldsChanged,
+                };
+                self.push(class, path, described, spans);
+            }
             _ => {}
         }
         self.notes(

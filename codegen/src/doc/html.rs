@@ -202,7 +202,7 @@ fn section(schema: &Schema, def: &TypeDef, example: &Example, out: &mut String) 
                 deprecation(variant.deprecated.as_ref(), out);
                 docs(&variant.docs, out);
                 match schema.payload(variant) {
-                    None => out.push_str("<p>The tag alone.</p>\n"),
+                    None => out.push_str(&format!("<p>{}</p>\n", super::unit_variant(variant))),
                     Some(TypeDef::Struct(payload)) => {
                         out.push_str(&format!("<p>Payload {}.</p>\n", link(&payload.name)));
                         if !payload.fields.is_empty() {

@@ -215,7 +215,7 @@ pub(super) fn union_variant(schema: &Schema, variant: &Variant, links: Links, ou
     deprecation(variant.deprecated.as_ref(), "", out);
     block(&doc_markdown(&variant.docs, ""), out);
     match schema.payload(variant) {
-        None => out.push_str("The tag alone.\n\n"),
+        None => out.push_str(&format!("{}\n\n", super::unit_variant(variant))),
         Some(TypeDef::Struct(payload)) => {
             out.push_str(&format!("Payload {}.\n\n", link(&payload.name, links)));
             fields(&schema.object_fields(payload), links, out);

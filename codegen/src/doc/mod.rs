@@ -20,7 +20,7 @@ use crate::compat::report::{self, Versions};
 use crate::compat::version::Versioning;
 use crate::compat::{self, Change, Party};
 use crate::diagnostics::Source;
-use crate::ir::{Field, Presence, Schema, Shape, Ty, TypeDef, Version};
+use crate::ir::{Field, Presence, Schema, Shape, Ty, TypeDef, UnknownFields, Variant, Version};
 
 /// One page's file: its name in the output directory and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -238,6 +238,15 @@ fn kind(def: &TypeDef) -> String {
         TypeDef::Enum(def) if def.is_open() => "open enum".to_string(),
         TypeDef::Enum(_) => "enum".to_string(),
         TypeDef::Untagged(_) => "untagged union".to_string(),
+    }
+}
+
+/// What a unit variant's object holds, in words: its tag, and the other keys it keeps or drops.
+fn unit_variant(variant: &Variant) -> &'static str {
+    match variant.unknown {
+        UnknownFields::Refuse => "The tag alone.",
+        UnknownFields::Keep => "The tag, and any other keys, kept and written back.",
+        UnknownFields::Drop => "The tag; any other keys are read and dropped.",
     }
 }
 

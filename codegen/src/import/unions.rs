@@ -11,7 +11,8 @@ use super::names;
 use super::read::is_annotation;
 use super::{Hint, Importer, Val};
 use crate::ir::{
-    CatchAll, Docs, Shape, Ty, TypeDef, UnionDef, UntaggedDef, UntaggedVariant, Variant,
+    CatchAll, Docs, Shape, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, UntaggedVariant,
+    Variant,
 };
 use crate::json_pointer;
 use crate::published::node::Node;
@@ -515,6 +516,7 @@ impl<'a> Importer<'a> {
                 docs,
                 deprecated: None,
                 payload,
+                unknown: UnknownFields::Refuse,
                 span: 0..0,
             });
         }
@@ -734,6 +736,13 @@ impl<'a> Importer<'a> {
                 Some(title) => self.titled_payload(&then, title, &tag),
                 None => None,
             };
+            // An untitled branch is a unit variant's: closed by `additionalProperties: false`,
+            // else open, keeping its other keys as any open object does.
+            let closed = then.value.get("additionalProperties") == Some(&Value::Bool(false));
+            let unknown = match (&payload, closed) {
+                (None, false) => UnknownFields::Keep,
+                _ => UnknownFields::Refuse,
+            };
             let variant_name = scope.claim(&names::upper_camel(tag_value, "Variant"), "");
             variants.push(Variant {
                 name: variant_name,
@@ -741,6 +750,7 @@ impl<'a> Importer<'a> {
                 docs: self.docs(&then),
                 deprecated: self.deprecated(&then),
                 payload,
+                unknown,
                 span: 0..0,
             });
         }

@@ -158,13 +158,21 @@ fn head(out: &mut String, lines: &Docs, note: Option<&Deprecated>, values: &Exam
     examples(out, values, "");
 }
 
+/// The attribute an object (a struct, a unit variant) needs to say what it does with unknown
+/// keys, where the file's setting does not say it.
+fn unknown_attribute(unknown: UnknownFields, rules: &Rules) -> Option<&'static str> {
+    match (unknown, rules.open) {
+        (UnknownFields::Refuse, true) => Some("#[deny_unknown_fields]"),
+        (UnknownFields::Keep, false) => Some("#[allow_unknown_fields]"),
+        (UnknownFields::Drop, _) => Some("#[drop_unknown_fields]"),
+        _ => None,
+    }
+}
+
 fn struct_def(out: &mut String, def: &StructDef, rules: &Rules) {
     head(out, &def.docs, def.deprecated.as_ref(), &def.examples);
-    match (def.unknown, rules.open) {
-        (UnknownFields::Refuse, true) => out.push_str("#[deny_unknown_fields]\n"),
-        (UnknownFields::Keep, false) => out.push_str("#[allow_unknown_fields]\n"),
-        (UnknownFields::Drop, _) => out.push_str("#[drop_unknown_fields]\n"),
-        _ => {}
+    if let Some(attribute) = unknown_attribute(def.unknown, rules) {
+        let _ = writeln!(out, "{attribute}");
     }
     if def.fields.is_empty() {
         let _ = writeln!(out, "struct {} {{}}", def.name);
@@ -289,6 +297,9 @@ fn union_def(out: &mut String, def: &UnionDef, rules: &Rules) {
                 let _ = writeln!(out, "{indent}{}({payload}),", variant.name);
             }
             None => {
+                if let Some(attribute) = unknown_attribute(variant.unknown, rules) {
+                    let _ = writeln!(out, "{indent}{attribute}");
+                }
                 let _ = writeln!(out, "{indent}{},", variant.name);
             }
         }

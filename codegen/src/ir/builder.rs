@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::{
     Docs, EnumDef, EnumValue, Field, Presence, Schema, SchemaSpans, StructDef, Ty, TypeDef,
-    UnionDef, Variant,
+    UnionDef, UnknownFields, Variant,
 };
 
 /// A schema holding `types`, with fixed metadata: `schema/test.cards`, stem `test`.
@@ -156,6 +156,7 @@ pub(crate) fn variant(name: &str, tag_value: &str, payload: &str) -> Variant {
         docs: Docs::new(),
         deprecated: None,
         payload: Some(payload.to_owned()),
+        unknown: UnknownFields::Refuse,
         span: 0..0,
     }
 }

@@ -137,9 +137,9 @@ impl Schema {
         flattened(&self.types, field)
     }
 
-    /// Whether a conforming writer may write back other JSON than it read: some struct drops
-    /// unknown keys, or some field reads `null` as absent or has a default (written where the
-    /// key was absent, or left out where it was given).
+    /// Whether a conforming writer may write back other JSON than it read: some struct or
+    /// unit variant drops unknown keys, or some field reads `null` as absent or has a default
+    /// (written where the key was absent, or left out where it was given).
     pub fn rewrites(&self) -> bool {
         self.types.values().any(|def| match def {
             TypeDef::Struct(def) => {
@@ -148,6 +148,10 @@ impl Schema {
                         matches!(field.presence, Presence::NullAsAbsent | Presence::Defaulted)
                     })
             }
+            TypeDef::Union(def) => def
+                .variants
+                .iter()
+                .any(|variant| variant.unknown == UnknownFields::Drop),
             _ => false,
         })
     }
@@ -765,9 +769,12 @@ pub struct Variant {
     /// Whether and why it is deprecated.
     pub deprecated: Option<Deprecated>,
     /// The payload: the name of a struct or of another union, or `None` for a unit variant,
-    /// whose object is its tags alone (closed: the Rust unit variant has nowhere to keep
-    /// other keys).
+    /// whose object holds its tags and, as [`Variant::unknown`] says, maybe other keys.
     pub payload: Option<String>,
+    /// What a unit variant's object does with a key other than its tags, as a struct's does
+    /// with a key it does not name. Always [`UnknownFields::Refuse`] for a variant with a
+    /// payload, whose own declaration says.
+    pub unknown: UnknownFields,
     /// Where the payload type is written (a unit variant's name).
     pub span: Span,
 }

@@ -335,7 +335,7 @@ fn variant(
         }
     };
     let then = reader.need(node, "then")?;
-    let payload = match then.child("title") {
+    let (payload, unknown) = match then.child("title") {
         Some(title) => {
             let title = reader.string(&title)?.to_string();
             if !defs.contains_key(&title) {
@@ -345,9 +345,9 @@ fn variant(
                     .entry(title.clone())
                     .or_insert((None, then.pointer.clone()));
             }
-            Some(title)
+            (Some(title), UnknownFields::Refuse)
         }
-        None => untitled(reader, &then, tag)?,
+        None => (None, untitled(reader, &then, tag)?),
     };
     Some(Some(Variant {
         name: tag_value.clone(),
@@ -355,24 +355,28 @@ fn variant(
         docs: reader.docs(&then),
         deprecated: reader.deprecated(&then),
         payload,
+        unknown,
         span: reader.span(node),
     }))
 }
 
-/// The payload of a variant whose branch has no `title`: none, for a unit variant's branch,
-/// which is its tag alone, closed; any other untitled branch is refused rather than read as one.
-fn untitled(reader: &mut Reader, then: &Node, tag: &str) -> Option<Option<String>> {
+/// What the object of a variant whose branch has no `title` does with other keys: a unit
+/// variant's branch is its tag alone, closed (`additionalProperties: false`) or open (kept, as
+/// for any open object); any other untitled branch is refused rather than read as one.
+fn untitled(reader: &mut Reader, then: &Node, tag: &str) -> Option<UnknownFields> {
     let properties = then.child("properties").and_then(|p| p.value.as_object());
     let keys: Vec<&String> = properties.into_iter().flat_map(Map::keys).collect();
     let closed = then
         .child("additionalProperties")
         .map(|node| node.value.clone());
     match (keys.as_slice(), closed) {
-        ([only], Some(Value::Bool(false))) if only.as_str() == tag => Some(None),
+        ([only], Some(Value::Bool(false))) if only.as_str() == tag => Some(UnknownFields::Refuse),
+        ([only], None) if only.as_str() == tag => Some(UnknownFields::Keep),
         _ => {
             reader.problem(
                 then,
-                "a branch without a `title` is a unit variant's: its tag alone, closed",
+                "a branch without a `title` is a unit variant's: its tag alone, closed by \
+                 `additionalProperties: false` or open without it",
             );
             None
         }

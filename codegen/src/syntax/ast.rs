@@ -238,6 +238,10 @@ pub struct VariantItem {
     /// The payload type as written (the checker requires a struct or union name), or `None`
     /// for a unit variant, which is its tag alone on the wire.
     pub payload: Option<TypeExpr>,
+    /// `#[deny_unknown_fields]`, `#[allow_unknown_fields]` or `#[drop_unknown_fields]`, where
+    /// written: what a unit variant's object does with a key other than its tags (the checker
+    /// refuses it anywhere else).
+    pub unknown: Option<Spanned<UnknownFields>>,
 }
 
 /// A unit-only enum declaration.

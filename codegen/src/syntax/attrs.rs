@@ -8,8 +8,8 @@ use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 use super::ast::{
     ConstraintAttrs, Deprecated, FileSettings, RenameRule, SchemaFile, Spanned, UnknownFields,
 };
-use super::constraints;
 use super::{byte_range, node_range};
+use super::{constraints, foreign};
 use crate::diagnostics::{Diagnostic, Fix};
 
 /// Where an attribute is written; decides which attributes are known (for an editor's
@@ -31,7 +31,8 @@ pub enum Place {
 }
 
 impl Place {
-    fn describe(self) -> &'static str {
+    /// The place in a message: "an enum".
+    pub(super) fn describe(self) -> &'static str {
         match self {
             Place::File => "the file",
             Place::Struct => "a struct",
@@ -85,7 +86,15 @@ impl Place {
                 "default",
                 "omit_default",
             ],
-            Place::Variant => &["doc", "deprecated", "rename", "other"],
+            Place::Variant => &[
+                "doc",
+                "deprecated",
+                "rename",
+                "other",
+                "deny_unknown_fields",
+                "allow_unknown_fields",
+                "drop_unknown_fields",
+            ],
             Place::Enum => &[
                 "doc",
                 "deprecated",
@@ -110,6 +119,9 @@ pub(super) struct ItemAttrs {
     pub rename_all: Option<RenameRule>,
     pub rename: Option<Spanned<String>>,
     pub unknown: Option<UnknownFields>,
+    /// Where the last of `#[deny_unknown_fields]`, `#[allow_unknown_fields]` and
+    /// `#[drop_unknown_fields]` was written.
+    pub unknown_at: Option<std::ops::Range<usize>>,
     pub deprecated: Option<Deprecated>,
     /// `#[example = "<JSON>"]`, each as written.
     pub examples: Vec<Spanned<String>>,
@@ -145,7 +157,13 @@ pub(super) fn item_attrs(
     for attr in attrs {
         let name = attr_name(attr);
         if !place.known().contains(&name.as_str()) {
-            errors.push(unknown_attr(attr, &name, place));
+            match foreign::report(attr, &name, place) {
+                Some(foreign) => {
+                    out.union_given |= foreign.means_union;
+                    errors.push(foreign.report);
+                }
+                None => errors.push(unknown_attr(attr, &name, place)),
+            }
             continue;
         }
         // Docs, examples and a union's flattened structs may be given many times; every other
@@ -185,7 +203,8 @@ pub(super) fn item_attrs(
             "deny_unknown_fields" | "allow_unknown_fields" | "drop_unknown_fields"
                 if flag(attr, errors) =>
             {
-                set_unknown(&mut out.unknown, &name, attr, errors)
+                set_unknown(&mut out.unknown, &name, attr, errors);
+                out.unknown_at = Some(node_range(attr));
             }
             name if constraints::NAMES.contains(&name) => {
                 constraints::read(attr, name, string_value, &mut out.constraints, errors)
@@ -447,7 +466,8 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> UnionKind {
     }
     let mut tag = None;
     let mut untagged = false;
-    let mut other_option = false;
+    // An option other than `tag` and `untagged`: `Some(true)` when it asks for an open union.
+    let mut other_option: Option<bool> = None;
     let parsed = attr.parse_nested_meta(|meta| {
         if meta.path.is_ident("tag") && tag.is_none() && !untagged {
             let lit: LitStr = meta.value()?.parse()?;
@@ -462,11 +482,9 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> UnionKind {
             } else if meta.path.is_ident("tag") || meta.path.is_ident("untagged") {
                 "a union is either tagged or `untagged`, not both".to_string()
             } else {
-                other_option = true;
-                let option = meta
-                    .path
-                    .get_ident()
-                    .map_or_else(String::new, |ident| format!(" `{ident}`"));
+                let ident = meta.path.get_ident().map(ToString::to_string);
+                other_option = Some(ident.as_deref().is_some_and(|ident| OPEN.contains(&ident)));
+                let option = ident.map_or_else(String::new, |ident| format!(" `{ident}`"));
                 format!("`union` has no option{option}: it takes only `tag` or `untagged`")
             };
             Err(meta.error(message))
@@ -474,11 +492,17 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> UnionKind {
     });
     if let Err(error) = parsed {
         // Other settings, such as `rename_all`, are attributes of their own.
-        let hint = if other_option {
-            "write other settings as attributes of their own beside it: \
-             `#[union(tag = \"card\")] #[rename_all = \"snake_case\"]`"
-        } else {
-            HINT
+        let hint = match other_option {
+            Some(true) => {
+                "an open union names its catch-all instead: add a unit variant marked \
+                 `#[other]` (`#[other] Unknown`), which reads every tag the union does not list \
+                 and keeps the object whole (see \"Open unions and open enums\" in the book)"
+            }
+            Some(false) => {
+                "write other settings as attributes of their own beside it: \
+                 `#[union(tag = \"card\")] #[rename_all = \"snake_case\"]`"
+            }
+            None => HINT,
         };
         errors.push(Diagnostic::new(
             error.to_string(),
@@ -504,6 +528,10 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> UnionKind {
         None => UnionKind::Unusable,
     }
 }
+
+/// The options of `#[union(...)]` that ask for an open union, which cardc says with an
+/// `#[other]` variant.
+const OPEN: &[&str] = &["open", "other", "non_exhaustive", "catch_all", "unknown"];
 
 /// What `#[union(...)]` says.
 pub(super) enum UnionKind {

@@ -285,23 +285,48 @@ fn variant(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<Varian
         rename: attrs.rename,
         other: attrs.other,
         payload,
+        unknown: attrs
+            .unknown
+            .zip(attrs.unknown_at)
+            .map(|(value, span)| Spanned { value, span }),
     })
 }
 
 /// Reports the first value of a plain enum that carries data, once for the whole enum: when
-/// one does, the enum was most likely meant as a union, and so were all its other values.
+/// one does, the enum was most likely meant as a union, and so were all its other values. Values
+/// that all carry data, some of it no struct (`Text(String), Blocks(Vec<Block>)`), are told
+/// apart by shape: an untagged union; others a tagged one.
 fn refuse_data(item: &syn::ItemEnum, errors: &mut Vec<Diagnostic>) {
-    let Some(variant) = item
+    let mut carrying = item
         .variants
         .iter()
-        .find(|v| !matches!(v.fields, Fields::Unit))
-    else {
+        .filter(|v| !matches!(v.fields, Fields::Unit));
+    let Some(variant) = carrying.next() else {
         return;
     };
-    if let Some(open) = open_value(variant) {
+    let alone = carrying.next().is_none();
+    if alone && let Some(open) = open_value(variant) {
         errors.push(open);
         return;
     }
+    let all_carry = item
+        .variants
+        .iter()
+        .all(|v| !matches!(v.fields, Fields::Unit));
+    let by_shape = all_carry && item.variants.iter().any(|v| !carries_a_name(v));
+    let (hint, fix) = if by_shape {
+        (
+            "its values carry other things than structs, told apart by their JSON shape (a \
+             string, an array, a number): add `#[union(untagged)]` to make it an untagged union",
+            missing_union(item, "#[union(untagged)]", "an untagged union"),
+        )
+    } else {
+        (
+            "add `#[union(tag = \"...\")]` to the enum to make it a tagged union of structs (or \
+             `#[union(untagged)]` for values told apart by their JSON shape)",
+            missing_union(item, "#[union(tag = \"type\")]", "a tagged union"),
+        )
+    };
     errors.push(
         Diagnostic::new(
             format!(
@@ -310,20 +335,35 @@ fn refuse_data(item: &syn::ItemEnum, errors: &mut Vec<Diagnostic>) {
             ),
             node_range(&variant.fields),
             "data on a plain enum value",
-            "add `#[union(tag = \"...\")]` to the enum to make it a tagged union of structs",
+            hint,
         )
-        .with_fix(missing_union(item)),
+        .with_fix(fix),
     );
 }
 
-/// The fix that makes a plain enum a tagged union: `#[union(tag = "type")]` on the line of its
-/// `enum` keyword (below its doc comment and attributes), a tag to rename as the contract
-/// wants.
-fn missing_union(item: &syn::ItemEnum) -> Fix {
+/// Whether a value carries one bare name that is no built-in type: a struct or a union.
+fn carries_a_name(variant: &syn::Variant) -> bool {
+    let Fields::Unnamed(fields) = &variant.fields else {
+        return false;
+    };
+    match fields.unnamed.iter().collect::<Vec<_>>()[..] {
+        [field] => match &field.ty {
+            syn::Type::Path(path) => path.path.get_ident().is_some_and(|ident| {
+                !types::BUILTIN_NAMES.contains(&ident.unraw().to_string().as_str())
+            }),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The fix that makes a plain enum a union: `attribute` on the line of its `enum` keyword
+/// (below its doc comment and attributes), a tag to rename as the contract wants.
+fn missing_union(item: &syn::ItemEnum, attribute: &str, what: &str) -> Fix {
     let at = byte_range(item.enum_token.span).start;
     Fix {
-        title: "Make it a tagged union: add `#[union(tag = \"type\")]`".to_string(),
-        edits: vec![(at..at, "#[union(tag = \"type\")]\n".to_string())],
+        title: format!("Make it {what}: add `{attribute}`"),
+        edits: vec![(at..at, format!("{attribute}\n"))],
     }
 }
 
@@ -362,6 +402,18 @@ fn open_value(variant: &syn::Variant) -> Option<Diagnostic> {
 fn enum_value(variant: syn::Variant, errors: &mut Vec<Diagnostic>) -> Option<EnumValueItem> {
     refuse_discriminant(&variant, errors);
     let attrs = item_attrs(&variant.attrs, Place::Variant, errors);
+    if let Some(at) = attrs.unknown_at {
+        errors.push(Diagnostic::new(
+            format!(
+                "enum value `{}` has no keys to refuse, keep or drop",
+                variant.ident
+            ),
+            at,
+            "an enum value is a string",
+            "only objects say what they do with unknown keys: a struct, or a union's unit \
+             variant; an enum reads an unknown string through its `#[other]` value",
+        ));
+    }
     if !matches!(variant.fields, Fields::Unit) {
         return None;
     }

@@ -13,6 +13,7 @@ pub mod ast;
 mod attrs;
 mod constraints;
 mod explain;
+mod foreign;
 mod items;
 mod nesting;
 mod pieces;

@@ -225,11 +225,16 @@ impl Shift for VariantItem {
             rename,
             other,
             payload,
+            unknown,
         } = self;
         name.shift(by);
         rename.shift(by);
         other.shift(by);
         payload.shift(by);
+        // The setting itself holds no place; only where it is written moves.
+        if let Some(unknown) = unknown {
+            unknown.span.shift(by);
+        }
     }
 }
 

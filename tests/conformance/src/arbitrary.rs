@@ -6,7 +6,7 @@
 //! every cycle passes through one of those, as the checker requires) still gives finite values.
 
 use cardc_codegen::ir::{
-    Constraints, Field, Number, Schema, StructDef, Ty, TypeDef, UnionDef, Wide,
+    Constraints, Field, Number, Schema, StructDef, Ty, TypeDef, UnionDef, UnknownFields, Wide,
 };
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
@@ -106,8 +106,19 @@ fn named(schema: &Schema, name: &str, depth: u32) -> BoxedStrategy<Value> {
                     let tag = (def.tag.clone(), Value::from(variant.tag_value.clone()));
                     let payload = match &variant.payload {
                         Some(payload) => named(schema, payload, depth),
-                        // A unit variant adds its tag to an empty object.
-                        None => Just(json!({})).boxed(),
+                        // A unit variant adds its tag to an empty object, or to one with a key
+                        // it does not know where it keeps or drops such keys.
+                        None if variant.unknown == UnknownFields::Refuse => Just(json!({})).boxed(),
+                        None => prop::option::of(json_value())
+                            .prop_map(|unknown| {
+                                Value::Object(
+                                    unknown
+                                        .map(|value| (UNKNOWN_KEY.to_string(), value))
+                                        .into_iter()
+                                        .collect(),
+                                )
+                            })
+                            .boxed(),
                     };
                     payload
                         .prop_map(move |payload| {

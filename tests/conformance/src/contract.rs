@@ -11,7 +11,7 @@
 
 use cardc_codegen::ir::{
     Constant, Constraints, Field, Format, IntKind, Number, Presence, Schema, StructDef, Ty,
-    TypeDef, UnknownFields, Wide,
+    TypeDef, UnknownFields, Variant, Wide,
 };
 use cardc_codegen::json_text::to_value;
 use serde_json::{Map, Value};
@@ -32,7 +32,7 @@ pub fn constant_value(constant: &Constant) -> Value {
 /// The standalone form of a named type carries no tag of a union it sits in: a struct is the
 /// object of its fields, a union carries its own tag. A union adds its tag to what its variant
 /// may hold, so a variant struct reached through unions allows their tags, and only there; a
-/// unit variant holds those tags and nothing else.
+/// unit variant holds those tags and, where it keeps or drops them, other keys.
 pub fn check(schema: &Schema, type_name: &str, value: &Value) -> Result<(), String> {
     Checker::first(schema).named(type_name, value, "", &[])
 }
@@ -146,22 +146,35 @@ impl Writer<'_> {
                 .find(|variant| checker.ty(&variant.ty, value, "").is_ok())
                 .map_or_else(|| value.clone(), |variant| self.ty(&variant.ty, value)),
             Some(TypeDef::Union(def)) => {
-                let payload = value
-                    .get(&def.tag)
-                    .and_then(|tag| {
-                        def.variants
-                            .iter()
-                            .find(|variant| tag.as_str() == Some(&variant.tag_value))
-                    })
-                    .and_then(|variant| variant.payload.as_deref());
-                match payload {
-                    Some(payload) => {
-                        let mut tags = tags.to_vec();
-                        tags.push(&def.tag);
-                        self.named(payload, value, &tags)
-                    }
-                    // A unit variant's tags, or a catch-all's whole object.
-                    None => value.clone(),
+                let variant = value.get(&def.tag).and_then(|tag| {
+                    def.variants
+                        .iter()
+                        .find(|variant| tag.as_str() == Some(&variant.tag_value))
+                });
+                let mut tags = tags.to_vec();
+                tags.push(&def.tag);
+                match variant {
+                    Some(Variant {
+                        payload: Some(payload),
+                        ..
+                    }) => self.named(payload, value, &tags),
+                    // A unit variant that drops other keys writes its tags alone.
+                    Some(Variant {
+                        payload: None,
+                        unknown: UnknownFields::Drop,
+                        ..
+                    }) => match value.as_object() {
+                        Some(object) => Value::Object(
+                            object
+                                .iter()
+                                .filter(|(key, _)| tags.contains(&key.as_str()))
+                                .map(|(key, entry)| (key.clone(), entry.clone()))
+                                .collect(),
+                        ),
+                        None => value.clone(),
+                    },
+                    // Another unit variant's object, or a catch-all's, as read.
+                    _ => value.clone(),
                 }
             }
             Some(TypeDef::Enum(_)) | None => value.clone(),
@@ -321,7 +334,11 @@ impl<'a> Checker<'a> {
                 tags.push(&def.tag);
                 match &variant.payload {
                     Some(payload) => self.named(payload, value, at, &tags),
-                    None => self.unit(object, at, &tags),
+                    None if variant.unknown == UnknownFields::Refuse => {
+                        self.unit(object, at, &tags)
+                    }
+                    // Its other keys hold any JSON, kept or dropped.
+                    None => Ok(()),
                 }
             }
             None => panic!("the IR names a type it does not define: {name}"),
@@ -362,7 +379,7 @@ impl<'a> Checker<'a> {
         Ok(())
     }
 
-    /// A unit variant's object: the tags of its unions and nothing else, always closed.
+    /// A closed unit variant's object: the tags of its unions and nothing else.
     fn unit(&self, object: &Map<String, Value>, at: &str, tags: &[&str]) -> Result<(), String> {
         for key in object.keys().filter(|key| !tags.contains(&key.as_str())) {
             self.note(Err(format!("{at}/{}: unknown field", escape(key))))?;

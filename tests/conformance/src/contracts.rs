@@ -19,7 +19,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::contract::escape;
-use crate::{Case, Subject, arbitrary, mutate, node, repo_root};
+use crate::{Case, Subject, arbitrary, mutate, node, repo_root, with_write_backs};
 
 /// How many payloads are drawn from the transcription for each type the reference reads.
 pub const DRAWS_PER_TYPE: usize = 6;
@@ -176,6 +176,11 @@ pub fn corpus(subject: &Subject, examples: &[Example], types: &BTreeSet<String>)
             }
         });
     seeds.extend(mutations);
+    // Each valid case carries what a conforming writer writes back (a unit variant that drops
+    // other keys writes its tags alone), for the readers and the reference to be held to.
+    for entry in &mut seeds {
+        with_write_backs(&subject.ir, std::slice::from_mut(&mut entry.case));
+    }
     seeds
 }
 
@@ -338,7 +343,8 @@ pub fn disagreements(
             }
             (true, true) => {
                 let output = verdict.output.clone().unwrap_or(Value::Null);
-                match first_difference(&case.payload, &output, "") {
+                // What a cardc writer writes back: the payload, or the contract's rewrite.
+                match first_difference(case.write_back(), &output, "") {
                     None => continue,
                     Some(pointer) => (
                         Side::WriteBack,

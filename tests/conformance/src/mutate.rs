@@ -18,7 +18,7 @@ mod bounds;
 use std::collections::BTreeSet;
 
 use cardc_codegen::ir::{
-    Constant, Field, Presence, Schema, Shape, StructDef, Ty, TypeDef, UnionDef,
+    Constant, Field, Presence, Schema, Shape, StructDef, Ty, TypeDef, UnionDef, UnknownFields,
 };
 use serde_json::{Value, json};
 
@@ -240,9 +240,18 @@ impl Walker<'_> {
                             self.foreign_tags(def, payload, at);
                             self.named(payload, value, at);
                         }
+                        // A closed unit variant refuses another key; an open one keeps or drops
+                        // it.
                         None => {
                             let stray = set(UNKNOWN_KEY, json!("x"));
-                            self.edit(at, stray, "unknown-field/unit", String::new(), Some(false));
+                            let closed = variant.unknown == UnknownFields::Refuse;
+                            self.edit(
+                                at,
+                                stray,
+                                "unknown-field/unit",
+                                String::new(),
+                                Some(!closed),
+                            );
                         }
                     }
                 }

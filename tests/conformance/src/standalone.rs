@@ -13,7 +13,7 @@
 
 use std::collections::BTreeSet;
 
-use cardc_codegen::ir::{Schema, Ty, TypeDef};
+use cardc_codegen::ir::{Schema, Ty, TypeDef, UnknownFields};
 use serde_json::Value;
 
 use crate::Case;
@@ -186,8 +186,8 @@ fn open_variant(schema: &Schema, type_name: &str, value: &Value) -> bool {
             match def.variants.iter().find(|v| Some(&*v.tag_value) == tag) {
                 Some(variant) => match &variant.payload {
                     Some(payload) => open_variant(schema, payload, value),
-                    // A unit variant is always closed.
-                    None => false,
+                    // A unit variant is closed unless it keeps or drops other keys.
+                    None => variant.unknown != UnknownFields::Refuse,
                 },
                 None => panic!("a valid {type_name} has no known `{}` tag", def.tag),
             }

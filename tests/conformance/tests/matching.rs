@@ -73,6 +73,27 @@ fn unit_variants_match_and_guard_as_their_tags_alone() {
 }
 
 #[test]
+fn open_unit_variants_match_with_their_kept_keys_and_parse_without_their_dropped_ones() {
+    let out = repo_root().join("target/cardc-ts-matching");
+    let out_dir = out.to_string_lossy().into_owned();
+    let (compiled, printed) = tsc(
+        "open_unit_variants.ts",
+        &[
+            "--outDir",
+            &out_dir,
+            "--module",
+            "commonjs",
+            "--rootDir",
+            ".",
+        ],
+    );
+    assert!(compiled, "{printed}");
+    node(&[out
+        .join("tests/ts/matching/open_unit_variants.js")
+        .as_os_str()]);
+}
+
+#[test]
 fn a_missing_or_extra_handler_is_a_type_error() {
     for (file, expected) in [
         ("missing_handler.ts", "Property 'diff' is missing"),

@@ -1255,26 +1255,6 @@ pub struct Start {
     build { message_id: 0, message_metadata: 1 }
 }
 
-/// A step boundary: no keys of its own (a zod `looseObject`, so any others are kept).
-#[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "StepBoundary")]
-pub struct StepBoundary {
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
-}
-
-::cardc_runtime::__private::object! {
-    StepBoundary "StepBoundary" map keep;
-    keys {
-    }
-    build {  }
-}
-
 /// A text part.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -2275,12 +2255,27 @@ pub enum UIMessageChunk {
     /// The SDK tests' `data-test` data part.
     #[schemars(rename = "data-test")]
     DataTest(DataChunk),
-    /// A step (one model call in the backend) starts.
+    /// A step (one model call in the backend) starts: no keys of its own (a zod
+    /// `looseObject`, so any others are kept, as the file's setting keeps them).
     #[schemars(rename = "start-step")]
-    StartStep(StepBoundary),
-    /// A step is complete.
+    StartStep {
+        /// Fields the schema does not name, kept so that a round trip writes them back.
+        #[schemars(flatten)]
+        extra_fields: ::std::collections::BTreeMap<
+            String,
+            ::cardc_runtime::__private::serde_json::Value,
+        >,
+    },
+    /// A step is complete (the same object).
     #[schemars(rename = "finish-step")]
-    FinishStep(StepBoundary),
+    FinishStep {
+        /// Fields the schema does not name, kept so that a round trip writes them back.
+        #[schemars(flatten)]
+        extra_fields: ::std::collections::BTreeMap<
+            String,
+            ::cardc_runtime::__private::serde_json::Value,
+        >,
+    },
     /// A message starts.
     #[schemars(rename = "start")]
     Start(Start),
@@ -2320,8 +2315,8 @@ pub enum UIMessageChunk {
         DataMessage "data-message" struct(DataChunk) data_message,
         DataCustom "data-custom" struct(DataChunk) data_custom,
         DataTest "data-test" struct(DataChunk) data_test,
-        StartStep "start-step" struct(StepBoundary) start_step,
-        FinishStep "finish-step" struct(StepBoundary) finish_step,
+        StartStep "start-step" kept() start_step,
+        FinishStep "finish-step" kept() finish_step,
         Start "start" struct(Start) start,
         Finish "finish" struct(Finish) finish,
         Abort "abort" struct(Abort) abort,
@@ -2380,9 +2375,9 @@ pub trait UIMessageChunkBridge {
     /// Renders the `DataTest` variant (tag `data-test`).
     fn data_test(&mut self, value: &DataChunk) -> Self::Output;
     /// Renders the `StartStep` variant (tag `start-step`).
-    fn start_step(&mut self, value: &StepBoundary) -> Self::Output;
+    fn start_step(&mut self) -> Self::Output;
     /// Renders the `FinishStep` variant (tag `finish-step`).
-    fn finish_step(&mut self, value: &StepBoundary) -> Self::Output;
+    fn finish_step(&mut self) -> Self::Output;
     /// Renders the `Start` variant (tag `start`).
     fn start(&mut self, value: &Start) -> Self::Output;
     /// Renders the `Finish` variant (tag `finish`).
@@ -2418,9 +2413,10 @@ pub enum UIMessagePart {
     /// A file.
     #[schemars(rename = "file")]
     File(FilePart),
-    /// Where a step starts.
+    /// Where a step starts: no keys of its own (a zod `object`: others are accepted and
+    /// stripped, so dropped here too).
     #[schemars(rename = "step-start")]
-    StepStart(StepBoundary),
+    StepStart,
     /// The SDK tests' `data-foo` data part.
     #[schemars(rename = "data-foo")]
     DataFoo(DataPart),
@@ -2463,7 +2459,7 @@ pub enum UIMessagePart {
         SourceUrl "source-url" struct(SourceUrl) source_url,
         SourceDocument "source-document" struct(SourceDocument) source_document,
         File "file" struct(FilePart) file,
-        StepStart "step-start" struct(StepBoundary) step_start,
+        StepStart "step-start" unit(drop) step_start,
         DataFoo "data-foo" struct(DataPart) data_foo,
         DataBar "data-bar" struct(DataPart) data_bar,
         DataChart "data-chart" struct(DataPart) data_chart,
@@ -2493,7 +2489,7 @@ pub trait UIMessagePartBridge {
     /// Renders the `File` variant (tag `file`).
     fn file(&mut self, value: &FilePart) -> Self::Output;
     /// Renders the `StepStart` variant (tag `step-start`).
-    fn step_start(&mut self, value: &StepBoundary) -> Self::Output;
+    fn step_start(&mut self) -> Self::Output;
     /// Renders the `DataFoo` variant (tag `data-foo`).
     fn data_foo(&mut self, value: &DataPart) -> Self::Output;
     /// Renders the `DataBar` variant (tag `data-bar`).

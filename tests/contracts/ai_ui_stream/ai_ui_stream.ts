@@ -368,11 +368,6 @@ export interface Start {
   [key: string]: unknown;
 }
 
-/** A step boundary: no keys of its own (a zod `looseObject`, so any others are kept). */
-export interface StepBoundary {
-  [key: string]: unknown;
-}
-
 /** A text part. */
 export interface TextPart {
   text: string;
@@ -666,8 +661,8 @@ export type UIMessage =
  * - `data-message`: The docs' `data-message` data part.
  * - `data-custom`: The docs' `data-custom` data part.
  * - `data-test`: The SDK tests' `data-test` data part.
- * - `start-step`: A step (one model call in the backend) starts.
- * - `finish-step`: A step is complete.
+ * - `start-step`: A step (one model call in the backend) starts: no keys of its own (a zod `looseObject`, so any others are kept, as the file's setting keeps them).
+ * - `finish-step`: A step is complete (the same object).
  * - `start`: A message starts.
  * - `finish`: A message is complete.
  * - `abort`: The stream was aborted.
@@ -699,8 +694,8 @@ export type UIMessageChunk =
   | ({ type: 'data-message' } & DataChunk)
   | ({ type: 'data-custom' } & DataChunk)
   | ({ type: 'data-test' } & DataChunk)
-  | ({ type: 'start-step' } & StepBoundary)
-  | ({ type: 'finish-step' } & StepBoundary)
+  | ({ type: 'start-step'; [key: string]: unknown })
+  | ({ type: 'finish-step'; [key: string]: unknown })
   | ({ type: 'start' } & Start)
   | ({ type: 'finish' } & Finish)
   | ({ type: 'abort' } & Abort)
@@ -714,7 +709,7 @@ export type UIMessageChunk =
  * - `source-url`: A URL source.
  * - `source-document`: A document source.
  * - `file`: A file.
- * - `step-start`: Where a step starts.
+ * - `step-start`: Where a step starts: no keys of its own (a zod `object`: others are accepted and stripped, so dropped here too).
  * - `data-foo`: The SDK tests' `data-foo` data part.
  * - `data-bar`: The SDK tests' `data-bar` data part.
  * - `data-chart`: The docs' `data-chart` data part.
@@ -733,7 +728,7 @@ export type UIMessagePart =
   | ({ type: 'source-url' } & SourceUrl)
   | ({ type: 'source-document' } & SourceDocument)
   | ({ type: 'file' } & FilePart)
-  | ({ type: 'step-start' } & StepBoundary)
+  | ({ type: 'step-start' })
   | ({ type: 'data-foo' } & DataPart)
   | ({ type: 'data-bar' } & DataPart)
   | ({ type: 'data-chart' } & DataPart)
@@ -888,8 +883,8 @@ export interface UIMessageChunkHandlers<R_> {
   'data-message': (value: { type: 'data-message' } & DataChunk) => R_;
   'data-custom': (value: { type: 'data-custom' } & DataChunk) => R_;
   'data-test': (value: { type: 'data-test' } & DataChunk) => R_;
-  'start-step': (value: { type: 'start-step' } & StepBoundary) => R_;
-  'finish-step': (value: { type: 'finish-step' } & StepBoundary) => R_;
+  'start-step': (value: { type: 'start-step'; [key: string]: unknown }) => R_;
+  'finish-step': (value: { type: 'finish-step'; [key: string]: unknown }) => R_;
   start: (value: { type: 'start' } & Start) => R_;
   finish: (value: { type: 'finish' } & Finish) => R_;
   abort: (value: { type: 'abort' } & Abort) => R_;
@@ -972,7 +967,7 @@ export interface UIMessagePartHandlers<R_> {
   'source-url': (value: { type: 'source-url' } & SourceUrl) => R_;
   'source-document': (value: { type: 'source-document' } & SourceDocument) => R_;
   file: (value: { type: 'file' } & FilePart) => R_;
-  'step-start': (value: { type: 'step-start' } & StepBoundary) => R_;
+  'step-start': (value: { type: 'step-start' }) => R_;
   'data-foo': (value: { type: 'data-foo' } & DataPart) => R_;
   'data-bar': (value: { type: 'data-bar' } & DataPart) => R_;
   'data-chart': (value: { type: 'data-chart' } & DataPart) => R_;
@@ -1041,7 +1036,7 @@ export function isAbort(value: unknown): value is Abort {
 
 /** The value as a `Abort`, or where and how it breaks the contract. Never throws. */
 export function parseAbort(value: unknown): cardcParsed<Abort> {
-  return cardcParse<Abort>(checkAbort, value);
+  return cardcParseCopy<Abort>(checkAbort, value);
 }
 
 /** Whether a value is a `ApprovalDenied`, exactly as the contract says. Never throws. */
@@ -1051,7 +1046,7 @@ export function isApprovalDenied(value: unknown): value is ApprovalDenied {
 
 /** The value as a `ApprovalDenied`, or where and how it breaks the contract. Never throws. */
 export function parseApprovalDenied(value: unknown): cardcParsed<ApprovalDenied> {
-  return cardcParse<ApprovalDenied>(checkApprovalDenied, value);
+  return cardcParseCopy<ApprovalDenied>(checkApprovalDenied, value);
 }
 
 /** Whether a value is a `ApprovalFacts`, exactly as the contract says. Never throws. */
@@ -1061,7 +1056,7 @@ export function isApprovalFacts(value: unknown): value is ApprovalFacts {
 
 /** The value as a `ApprovalFacts`, or where and how it breaks the contract. Never throws. */
 export function parseApprovalFacts(value: unknown): cardcParsed<ApprovalFacts> {
-  return cardcParse<ApprovalFacts>(checkApprovalFacts, value);
+  return cardcParseCopy<ApprovalFacts>(checkApprovalFacts, value);
 }
 
 /** Whether a value is a `ApprovalGranted`, exactly as the contract says. Never throws. */
@@ -1071,7 +1066,7 @@ export function isApprovalGranted(value: unknown): value is ApprovalGranted {
 
 /** The value as a `ApprovalGranted`, or where and how it breaks the contract. Never throws. */
 export function parseApprovalGranted(value: unknown): cardcParsed<ApprovalGranted> {
-  return cardcParse<ApprovalGranted>(checkApprovalGranted, value);
+  return cardcParseCopy<ApprovalGranted>(checkApprovalGranted, value);
 }
 
 /** Whether a value is a `ApprovalRequest`, exactly as the contract says. Never throws. */
@@ -1081,7 +1076,7 @@ export function isApprovalRequest(value: unknown): value is ApprovalRequest {
 
 /** The value as a `ApprovalRequest`, or where and how it breaks the contract. Never throws. */
 export function parseApprovalRequest(value: unknown): cardcParsed<ApprovalRequest> {
-  return cardcParse<ApprovalRequest>(checkApprovalRequest, value);
+  return cardcParseCopy<ApprovalRequest>(checkApprovalRequest, value);
 }
 
 /** Whether a value is a `ApprovalResponse`, exactly as the contract says. Never throws. */
@@ -1091,7 +1086,7 @@ export function isApprovalResponse(value: unknown): value is ApprovalResponse {
 
 /** The value as a `ApprovalResponse`, or where and how it breaks the contract. Never throws. */
 export function parseApprovalResponse(value: unknown): cardcParsed<ApprovalResponse> {
-  return cardcParse<ApprovalResponse>(checkApprovalResponse, value);
+  return cardcParseCopy<ApprovalResponse>(checkApprovalResponse, value);
 }
 
 /** Whether a value is a `AssistantMessage`, exactly as the contract says. Never throws. */
@@ -1101,7 +1096,7 @@ export function isAssistantMessage(value: unknown): value is AssistantMessage {
 
 /** The value as a `AssistantMessage`, or where and how it breaks the contract. Never throws. */
 export function parseAssistantMessage(value: unknown): cardcParsed<AssistantMessage> {
-  return cardcParse<AssistantMessage>(checkAssistantMessage, value);
+  return cardcParseCopy<AssistantMessage>(checkAssistantMessage, value);
 }
 
 /** Whether a value is a `BlockBoundary`, exactly as the contract says. Never throws. */
@@ -1111,7 +1106,7 @@ export function isBlockBoundary(value: unknown): value is BlockBoundary {
 
 /** The value as a `BlockBoundary`, or where and how it breaks the contract. Never throws. */
 export function parseBlockBoundary(value: unknown): cardcParsed<BlockBoundary> {
-  return cardcParse<BlockBoundary>(checkBlockBoundary, value);
+  return cardcParseCopy<BlockBoundary>(checkBlockBoundary, value);
 }
 
 /** Whether a value is a `BlockDelta`, exactly as the contract says. Never throws. */
@@ -1121,7 +1116,7 @@ export function isBlockDelta(value: unknown): value is BlockDelta {
 
 /** The value as a `BlockDelta`, or where and how it breaks the contract. Never throws. */
 export function parseBlockDelta(value: unknown): cardcParsed<BlockDelta> {
-  return cardcParse<BlockDelta>(checkBlockDelta, value);
+  return cardcParseCopy<BlockDelta>(checkBlockDelta, value);
 }
 
 /** Whether a value is a `DataChunk`, exactly as the contract says. Never throws. */
@@ -1131,7 +1126,7 @@ export function isDataChunk(value: unknown): value is DataChunk {
 
 /** The value as a `DataChunk`, or where and how it breaks the contract. Never throws. */
 export function parseDataChunk(value: unknown): cardcParsed<DataChunk> {
-  return cardcParse<DataChunk>(checkDataChunk, value);
+  return cardcParseCopy<DataChunk>(checkDataChunk, value);
 }
 
 /** Whether a value is a `DataPart`, exactly as the contract says. Never throws. */
@@ -1141,7 +1136,7 @@ export function isDataPart(value: unknown): value is DataPart {
 
 /** The value as a `DataPart`, or where and how it breaks the contract. Never throws. */
 export function parseDataPart(value: unknown): cardcParsed<DataPart> {
-  return cardcParse<DataPart>(checkDataPart, value);
+  return cardcParseCopy<DataPart>(checkDataPart, value);
 }
 
 /** Whether a value is a `DynamicApprovalRequested`, exactly as the contract says. Never throws. */
@@ -1151,7 +1146,7 @@ export function isDynamicApprovalRequested(value: unknown): value is DynamicAppr
 
 /** The value as a `DynamicApprovalRequested`, or where and how it breaks the contract. Never throws. */
 export function parseDynamicApprovalRequested(value: unknown): cardcParsed<DynamicApprovalRequested> {
-  return cardcParse<DynamicApprovalRequested>(checkDynamicApprovalRequested, value);
+  return cardcParseCopy<DynamicApprovalRequested>(checkDynamicApprovalRequested, value);
 }
 
 /** Whether a value is a `DynamicApprovalResponded`, exactly as the contract says. Never throws. */
@@ -1161,7 +1156,7 @@ export function isDynamicApprovalResponded(value: unknown): value is DynamicAppr
 
 /** The value as a `DynamicApprovalResponded`, or where and how it breaks the contract. Never throws. */
 export function parseDynamicApprovalResponded(value: unknown): cardcParsed<DynamicApprovalResponded> {
-  return cardcParse<DynamicApprovalResponded>(checkDynamicApprovalResponded, value);
+  return cardcParseCopy<DynamicApprovalResponded>(checkDynamicApprovalResponded, value);
 }
 
 /** Whether a value is a `DynamicInputAvailable`, exactly as the contract says. Never throws. */
@@ -1171,7 +1166,7 @@ export function isDynamicInputAvailable(value: unknown): value is DynamicInputAv
 
 /** The value as a `DynamicInputAvailable`, or where and how it breaks the contract. Never throws. */
 export function parseDynamicInputAvailable(value: unknown): cardcParsed<DynamicInputAvailable> {
-  return cardcParse<DynamicInputAvailable>(checkDynamicInputAvailable, value);
+  return cardcParseCopy<DynamicInputAvailable>(checkDynamicInputAvailable, value);
 }
 
 /** Whether a value is a `DynamicInputStreaming`, exactly as the contract says. Never throws. */
@@ -1181,7 +1176,7 @@ export function isDynamicInputStreaming(value: unknown): value is DynamicInputSt
 
 /** The value as a `DynamicInputStreaming`, or where and how it breaks the contract. Never throws. */
 export function parseDynamicInputStreaming(value: unknown): cardcParsed<DynamicInputStreaming> {
-  return cardcParse<DynamicInputStreaming>(checkDynamicInputStreaming, value);
+  return cardcParseCopy<DynamicInputStreaming>(checkDynamicInputStreaming, value);
 }
 
 /** Whether a value is a `DynamicOutputAvailable`, exactly as the contract says. Never throws. */
@@ -1191,7 +1186,7 @@ export function isDynamicOutputAvailable(value: unknown): value is DynamicOutput
 
 /** The value as a `DynamicOutputAvailable`, or where and how it breaks the contract. Never throws. */
 export function parseDynamicOutputAvailable(value: unknown): cardcParsed<DynamicOutputAvailable> {
-  return cardcParse<DynamicOutputAvailable>(checkDynamicOutputAvailable, value);
+  return cardcParseCopy<DynamicOutputAvailable>(checkDynamicOutputAvailable, value);
 }
 
 /** Whether a value is a `DynamicOutputDenied`, exactly as the contract says. Never throws. */
@@ -1201,7 +1196,7 @@ export function isDynamicOutputDenied(value: unknown): value is DynamicOutputDen
 
 /** The value as a `DynamicOutputDenied`, or where and how it breaks the contract. Never throws. */
 export function parseDynamicOutputDenied(value: unknown): cardcParsed<DynamicOutputDenied> {
-  return cardcParse<DynamicOutputDenied>(checkDynamicOutputDenied, value);
+  return cardcParseCopy<DynamicOutputDenied>(checkDynamicOutputDenied, value);
 }
 
 /** Whether a value is a `DynamicOutputError`, exactly as the contract says. Never throws. */
@@ -1211,7 +1206,7 @@ export function isDynamicOutputError(value: unknown): value is DynamicOutputErro
 
 /** The value as a `DynamicOutputError`, or where and how it breaks the contract. Never throws. */
 export function parseDynamicOutputError(value: unknown): cardcParsed<DynamicOutputError> {
-  return cardcParse<DynamicOutputError>(checkDynamicOutputError, value);
+  return cardcParseCopy<DynamicOutputError>(checkDynamicOutputError, value);
 }
 
 /** Whether a value is a `DynamicToolName`, exactly as the contract says. Never throws. */
@@ -1221,7 +1216,7 @@ export function isDynamicToolName(value: unknown): value is DynamicToolName {
 
 /** The value as a `DynamicToolName`, or where and how it breaks the contract. Never throws. */
 export function parseDynamicToolName(value: unknown): cardcParsed<DynamicToolName> {
-  return cardcParse<DynamicToolName>(checkDynamicToolName, value);
+  return cardcParseCopy<DynamicToolName>(checkDynamicToolName, value);
 }
 
 /** Whether a value is a `DynamicToolPart`, exactly as the contract says. Never throws. */
@@ -1231,7 +1226,7 @@ export function isDynamicToolPart(value: unknown): value is DynamicToolPart {
 
 /** The value as a `DynamicToolPart`, or where and how it breaks the contract. Never throws. */
 export function parseDynamicToolPart(value: unknown): cardcParsed<DynamicToolPart> {
-  return cardcParse<DynamicToolPart>(checkDynamicToolPart, value);
+  return cardcParseCopy<DynamicToolPart>(checkDynamicToolPart, value);
 }
 
 /** Whether a value is a `ErrorChunk`, exactly as the contract says. Never throws. */
@@ -1241,7 +1236,7 @@ export function isErrorChunk(value: unknown): value is ErrorChunk {
 
 /** The value as a `ErrorChunk`, or where and how it breaks the contract. Never throws. */
 export function parseErrorChunk(value: unknown): cardcParsed<ErrorChunk> {
-  return cardcParse<ErrorChunk>(checkErrorChunk, value);
+  return cardcParseCopy<ErrorChunk>(checkErrorChunk, value);
 }
 
 /** Whether a value is a `FileChunk`, exactly as the contract says. Never throws. */
@@ -1251,7 +1246,7 @@ export function isFileChunk(value: unknown): value is FileChunk {
 
 /** The value as a `FileChunk`, or where and how it breaks the contract. Never throws. */
 export function parseFileChunk(value: unknown): cardcParsed<FileChunk> {
-  return cardcParse<FileChunk>(checkFileChunk, value);
+  return cardcParseCopy<FileChunk>(checkFileChunk, value);
 }
 
 /** Whether a value is a `FilePart`, exactly as the contract says. Never throws. */
@@ -1261,7 +1256,7 @@ export function isFilePart(value: unknown): value is FilePart {
 
 /** The value as a `FilePart`, or where and how it breaks the contract. Never throws. */
 export function parseFilePart(value: unknown): cardcParsed<FilePart> {
-  return cardcParse<FilePart>(checkFilePart, value);
+  return cardcParseCopy<FilePart>(checkFilePart, value);
 }
 
 /** Whether a value is a `Finish`, exactly as the contract says. Never throws. */
@@ -1271,7 +1266,7 @@ export function isFinish(value: unknown): value is Finish {
 
 /** The value as a `Finish`, or where and how it breaks the contract. Never throws. */
 export function parseFinish(value: unknown): cardcParsed<Finish> {
-  return cardcParse<Finish>(checkFinish, value);
+  return cardcParseCopy<Finish>(checkFinish, value);
 }
 
 /** Whether a value is a `FinishReason`, exactly as the contract says. Never throws. */
@@ -1281,7 +1276,7 @@ export function isFinishReason(value: unknown): value is FinishReason {
 
 /** The value as a `FinishReason`, or where and how it breaks the contract. Never throws. */
 export function parseFinishReason(value: unknown): cardcParsed<FinishReason> {
-  return cardcParse<FinishReason>(checkFinishReason, value);
+  return cardcParseCopy<FinishReason>(checkFinishReason, value);
 }
 
 /** Whether a value is a `InputEncoding`, exactly as the contract says. Never throws. */
@@ -1291,7 +1286,7 @@ export function isInputEncoding(value: unknown): value is InputEncoding {
 
 /** The value as a `InputEncoding`, or where and how it breaks the contract. Never throws. */
 export function parseInputEncoding(value: unknown): cardcParsed<InputEncoding> {
-  return cardcParse<InputEncoding>(checkInputEncoding, value);
+  return cardcParseCopy<InputEncoding>(checkInputEncoding, value);
 }
 
 /** Whether a value is a `MessageMetadata`, exactly as the contract says. Never throws. */
@@ -1301,7 +1296,7 @@ export function isMessageMetadata(value: unknown): value is MessageMetadata {
 
 /** The value as a `MessageMetadata`, or where and how it breaks the contract. Never throws. */
 export function parseMessageMetadata(value: unknown): cardcParsed<MessageMetadata> {
-  return cardcParse<MessageMetadata>(checkMessageMetadata, value);
+  return cardcParseCopy<MessageMetadata>(checkMessageMetadata, value);
 }
 
 /** Whether a value is a `PartState`, exactly as the contract says. Never throws. */
@@ -1311,7 +1306,7 @@ export function isPartState(value: unknown): value is PartState {
 
 /** The value as a `PartState`, or where and how it breaks the contract. Never throws. */
 export function parsePartState(value: unknown): cardcParsed<PartState> {
-  return cardcParse<PartState>(checkPartState, value);
+  return cardcParseCopy<PartState>(checkPartState, value);
 }
 
 /** Whether a value is a `PromptMessage`, exactly as the contract says. Never throws. */
@@ -1321,7 +1316,7 @@ export function isPromptMessage(value: unknown): value is PromptMessage {
 
 /** The value as a `PromptMessage`, or where and how it breaks the contract. Never throws. */
 export function parsePromptMessage(value: unknown): cardcParsed<PromptMessage> {
-  return cardcParse<PromptMessage>(checkPromptMessage, value);
+  return cardcParseCopy<PromptMessage>(checkPromptMessage, value);
 }
 
 /** Whether a value is a `ProviderMetadata`, exactly as the contract says. Never throws. */
@@ -1331,7 +1326,7 @@ export function isProviderMetadata(value: unknown): value is ProviderMetadata {
 
 /** The value as a `ProviderMetadata`, or where and how it breaks the contract. Never throws. */
 export function parseProviderMetadata(value: unknown): cardcParsed<ProviderMetadata> {
-  return cardcParse<ProviderMetadata>(checkProviderMetadata, value);
+  return cardcParseCopy<ProviderMetadata>(checkProviderMetadata, value);
 }
 
 /** Whether a value is a `ReasoningPart`, exactly as the contract says. Never throws. */
@@ -1341,7 +1336,7 @@ export function isReasoningPart(value: unknown): value is ReasoningPart {
 
 /** The value as a `ReasoningPart`, or where and how it breaks the contract. Never throws. */
 export function parseReasoningPart(value: unknown): cardcParsed<ReasoningPart> {
-  return cardcParse<ReasoningPart>(checkReasoningPart, value);
+  return cardcParseCopy<ReasoningPart>(checkReasoningPart, value);
 }
 
 /** Whether a value is a `SourceDocument`, exactly as the contract says. Never throws. */
@@ -1351,7 +1346,7 @@ export function isSourceDocument(value: unknown): value is SourceDocument {
 
 /** The value as a `SourceDocument`, or where and how it breaks the contract. Never throws. */
 export function parseSourceDocument(value: unknown): cardcParsed<SourceDocument> {
-  return cardcParse<SourceDocument>(checkSourceDocument, value);
+  return cardcParseCopy<SourceDocument>(checkSourceDocument, value);
 }
 
 /** Whether a value is a `SourceUrl`, exactly as the contract says. Never throws. */
@@ -1361,7 +1356,7 @@ export function isSourceUrl(value: unknown): value is SourceUrl {
 
 /** The value as a `SourceUrl`, or where and how it breaks the contract. Never throws. */
 export function parseSourceUrl(value: unknown): cardcParsed<SourceUrl> {
-  return cardcParse<SourceUrl>(checkSourceUrl, value);
+  return cardcParseCopy<SourceUrl>(checkSourceUrl, value);
 }
 
 /** Whether a value is a `Start`, exactly as the contract says. Never throws. */
@@ -1371,17 +1366,7 @@ export function isStart(value: unknown): value is Start {
 
 /** The value as a `Start`, or where and how it breaks the contract. Never throws. */
 export function parseStart(value: unknown): cardcParsed<Start> {
-  return cardcParse<Start>(checkStart, value);
-}
-
-/** Whether a value is a `StepBoundary`, exactly as the contract says. Never throws. */
-export function isStepBoundary(value: unknown): value is StepBoundary {
-  return cardcIs(checkStepBoundary, value);
-}
-
-/** The value as a `StepBoundary`, or where and how it breaks the contract. Never throws. */
-export function parseStepBoundary(value: unknown): cardcParsed<StepBoundary> {
-  return cardcParse<StepBoundary>(checkStepBoundary, value);
+  return cardcParseCopy<Start>(checkStart, value);
 }
 
 /** Whether a value is a `TextPart`, exactly as the contract says. Never throws. */
@@ -1391,7 +1376,7 @@ export function isTextPart(value: unknown): value is TextPart {
 
 /** The value as a `TextPart`, or where and how it breaks the contract. Never throws. */
 export function parseTextPart(value: unknown): cardcParsed<TextPart> {
-  return cardcParse<TextPart>(checkTextPart, value);
+  return cardcParseCopy<TextPart>(checkTextPart, value);
 }
 
 /** Whether a value is a `ToolApprovalRequest`, exactly as the contract says. Never throws. */
@@ -1401,7 +1386,7 @@ export function isToolApprovalRequest(value: unknown): value is ToolApprovalRequ
 
 /** The value as a `ToolApprovalRequest`, or where and how it breaks the contract. Never throws. */
 export function parseToolApprovalRequest(value: unknown): cardcParsed<ToolApprovalRequest> {
-  return cardcParse<ToolApprovalRequest>(checkToolApprovalRequest, value);
+  return cardcParseCopy<ToolApprovalRequest>(checkToolApprovalRequest, value);
 }
 
 /** Whether a value is a `ToolApprovalRequested`, exactly as the contract says. Never throws. */
@@ -1411,7 +1396,7 @@ export function isToolApprovalRequested(value: unknown): value is ToolApprovalRe
 
 /** The value as a `ToolApprovalRequested`, or where and how it breaks the contract. Never throws. */
 export function parseToolApprovalRequested(value: unknown): cardcParsed<ToolApprovalRequested> {
-  return cardcParse<ToolApprovalRequested>(checkToolApprovalRequested, value);
+  return cardcParseCopy<ToolApprovalRequested>(checkToolApprovalRequested, value);
 }
 
 /** Whether a value is a `ToolApprovalResponded`, exactly as the contract says. Never throws. */
@@ -1421,7 +1406,7 @@ export function isToolApprovalResponded(value: unknown): value is ToolApprovalRe
 
 /** The value as a `ToolApprovalResponded`, or where and how it breaks the contract. Never throws. */
 export function parseToolApprovalResponded(value: unknown): cardcParsed<ToolApprovalResponded> {
-  return cardcParse<ToolApprovalResponded>(checkToolApprovalResponded, value);
+  return cardcParseCopy<ToolApprovalResponded>(checkToolApprovalResponded, value);
 }
 
 /** Whether a value is a `ToolCallFacts`, exactly as the contract says. Never throws. */
@@ -1431,7 +1416,7 @@ export function isToolCallFacts(value: unknown): value is ToolCallFacts {
 
 /** The value as a `ToolCallFacts`, or where and how it breaks the contract. Never throws. */
 export function parseToolCallFacts(value: unknown): cardcParsed<ToolCallFacts> {
-  return cardcParse<ToolCallFacts>(checkToolCallFacts, value);
+  return cardcParseCopy<ToolCallFacts>(checkToolCallFacts, value);
 }
 
 /** Whether a value is a `ToolCallId`, exactly as the contract says. Never throws. */
@@ -1441,7 +1426,7 @@ export function isToolCallId(value: unknown): value is ToolCallId {
 
 /** The value as a `ToolCallId`, or where and how it breaks the contract. Never throws. */
 export function parseToolCallId(value: unknown): cardcParsed<ToolCallId> {
-  return cardcParse<ToolCallId>(checkToolCallId, value);
+  return cardcParseCopy<ToolCallId>(checkToolCallId, value);
 }
 
 /** Whether a value is a `ToolInput`, exactly as the contract says. Never throws. */
@@ -1451,7 +1436,7 @@ export function isToolInput(value: unknown): value is ToolInput {
 
 /** The value as a `ToolInput`, or where and how it breaks the contract. Never throws. */
 export function parseToolInput(value: unknown): cardcParsed<ToolInput> {
-  return cardcParse<ToolInput>(checkToolInput, value);
+  return cardcParseCopy<ToolInput>(checkToolInput, value);
 }
 
 /** Whether a value is a `ToolInputAvailable`, exactly as the contract says. Never throws. */
@@ -1461,7 +1446,7 @@ export function isToolInputAvailable(value: unknown): value is ToolInputAvailabl
 
 /** The value as a `ToolInputAvailable`, or where and how it breaks the contract. Never throws. */
 export function parseToolInputAvailable(value: unknown): cardcParsed<ToolInputAvailable> {
-  return cardcParse<ToolInputAvailable>(checkToolInputAvailable, value);
+  return cardcParseCopy<ToolInputAvailable>(checkToolInputAvailable, value);
 }
 
 /** Whether a value is a `ToolInputDelta`, exactly as the contract says. Never throws. */
@@ -1471,7 +1456,7 @@ export function isToolInputDelta(value: unknown): value is ToolInputDelta {
 
 /** The value as a `ToolInputDelta`, or where and how it breaks the contract. Never throws. */
 export function parseToolInputDelta(value: unknown): cardcParsed<ToolInputDelta> {
-  return cardcParse<ToolInputDelta>(checkToolInputDelta, value);
+  return cardcParseCopy<ToolInputDelta>(checkToolInputDelta, value);
 }
 
 /** Whether a value is a `ToolInputError`, exactly as the contract says. Never throws. */
@@ -1481,7 +1466,7 @@ export function isToolInputError(value: unknown): value is ToolInputError {
 
 /** The value as a `ToolInputError`, or where and how it breaks the contract. Never throws. */
 export function parseToolInputError(value: unknown): cardcParsed<ToolInputError> {
-  return cardcParse<ToolInputError>(checkToolInputError, value);
+  return cardcParseCopy<ToolInputError>(checkToolInputError, value);
 }
 
 /** Whether a value is a `ToolInputStart`, exactly as the contract says. Never throws. */
@@ -1491,7 +1476,7 @@ export function isToolInputStart(value: unknown): value is ToolInputStart {
 
 /** The value as a `ToolInputStart`, or where and how it breaks the contract. Never throws. */
 export function parseToolInputStart(value: unknown): cardcParsed<ToolInputStart> {
-  return cardcParse<ToolInputStart>(checkToolInputStart, value);
+  return cardcParseCopy<ToolInputStart>(checkToolInputStart, value);
 }
 
 /** Whether a value is a `ToolInputStreaming`, exactly as the contract says. Never throws. */
@@ -1501,7 +1486,7 @@ export function isToolInputStreaming(value: unknown): value is ToolInputStreamin
 
 /** The value as a `ToolInputStreaming`, or where and how it breaks the contract. Never throws. */
 export function parseToolInputStreaming(value: unknown): cardcParsed<ToolInputStreaming> {
-  return cardcParse<ToolInputStreaming>(checkToolInputStreaming, value);
+  return cardcParseCopy<ToolInputStreaming>(checkToolInputStreaming, value);
 }
 
 /** Whether a value is a `ToolMetadata`, exactly as the contract says. Never throws. */
@@ -1511,7 +1496,7 @@ export function isToolMetadata(value: unknown): value is ToolMetadata {
 
 /** The value as a `ToolMetadata`, or where and how it breaks the contract. Never throws. */
 export function parseToolMetadata(value: unknown): cardcParsed<ToolMetadata> {
-  return cardcParse<ToolMetadata>(checkToolMetadata, value);
+  return cardcParseCopy<ToolMetadata>(checkToolMetadata, value);
 }
 
 /** Whether a value is a `ToolOutputAvailable`, exactly as the contract says. Never throws. */
@@ -1521,7 +1506,7 @@ export function isToolOutputAvailable(value: unknown): value is ToolOutputAvaila
 
 /** The value as a `ToolOutputAvailable`, or where and how it breaks the contract. Never throws. */
 export function parseToolOutputAvailable(value: unknown): cardcParsed<ToolOutputAvailable> {
-  return cardcParse<ToolOutputAvailable>(checkToolOutputAvailable, value);
+  return cardcParseCopy<ToolOutputAvailable>(checkToolOutputAvailable, value);
 }
 
 /** Whether a value is a `ToolOutputAvailablePart`, exactly as the contract says. Never throws. */
@@ -1531,7 +1516,7 @@ export function isToolOutputAvailablePart(value: unknown): value is ToolOutputAv
 
 /** The value as a `ToolOutputAvailablePart`, or where and how it breaks the contract. Never throws. */
 export function parseToolOutputAvailablePart(value: unknown): cardcParsed<ToolOutputAvailablePart> {
-  return cardcParse<ToolOutputAvailablePart>(checkToolOutputAvailablePart, value);
+  return cardcParseCopy<ToolOutputAvailablePart>(checkToolOutputAvailablePart, value);
 }
 
 /** Whether a value is a `ToolOutputDenied`, exactly as the contract says. Never throws. */
@@ -1541,7 +1526,7 @@ export function isToolOutputDenied(value: unknown): value is ToolOutputDenied {
 
 /** The value as a `ToolOutputDenied`, or where and how it breaks the contract. Never throws. */
 export function parseToolOutputDenied(value: unknown): cardcParsed<ToolOutputDenied> {
-  return cardcParse<ToolOutputDenied>(checkToolOutputDenied, value);
+  return cardcParseCopy<ToolOutputDenied>(checkToolOutputDenied, value);
 }
 
 /** Whether a value is a `ToolOutputDeniedPart`, exactly as the contract says. Never throws. */
@@ -1551,7 +1536,7 @@ export function isToolOutputDeniedPart(value: unknown): value is ToolOutputDenie
 
 /** The value as a `ToolOutputDeniedPart`, or where and how it breaks the contract. Never throws. */
 export function parseToolOutputDeniedPart(value: unknown): cardcParsed<ToolOutputDeniedPart> {
-  return cardcParse<ToolOutputDeniedPart>(checkToolOutputDeniedPart, value);
+  return cardcParseCopy<ToolOutputDeniedPart>(checkToolOutputDeniedPart, value);
 }
 
 /** Whether a value is a `ToolOutputError`, exactly as the contract says. Never throws. */
@@ -1561,7 +1546,7 @@ export function isToolOutputError(value: unknown): value is ToolOutputError {
 
 /** The value as a `ToolOutputError`, or where and how it breaks the contract. Never throws. */
 export function parseToolOutputError(value: unknown): cardcParsed<ToolOutputError> {
-  return cardcParse<ToolOutputError>(checkToolOutputError, value);
+  return cardcParseCopy<ToolOutputError>(checkToolOutputError, value);
 }
 
 /** Whether a value is a `ToolOutputErrorPart`, exactly as the contract says. Never throws. */
@@ -1571,7 +1556,7 @@ export function isToolOutputErrorPart(value: unknown): value is ToolOutputErrorP
 
 /** The value as a `ToolOutputErrorPart`, or where and how it breaks the contract. Never throws. */
 export function parseToolOutputErrorPart(value: unknown): cardcParsed<ToolOutputErrorPart> {
-  return cardcParse<ToolOutputErrorPart>(checkToolOutputErrorPart, value);
+  return cardcParseCopy<ToolOutputErrorPart>(checkToolOutputErrorPart, value);
 }
 
 /** Whether a value is a `ToolPart`, exactly as the contract says. Never throws. */
@@ -1581,7 +1566,7 @@ export function isToolPart(value: unknown): value is ToolPart {
 
 /** The value as a `ToolPart`, or where and how it breaks the contract. Never throws. */
 export function parseToolPart(value: unknown): cardcParsed<ToolPart> {
-  return cardcParse<ToolPart>(checkToolPart, value);
+  return cardcParseCopy<ToolPart>(checkToolPart, value);
 }
 
 /** Whether a value is a `ToolPartFacts`, exactly as the contract says. Never throws. */
@@ -1591,7 +1576,7 @@ export function isToolPartFacts(value: unknown): value is ToolPartFacts {
 
 /** The value as a `ToolPartFacts`, or where and how it breaks the contract. Never throws. */
 export function parseToolPartFacts(value: unknown): cardcParsed<ToolPartFacts> {
-  return cardcParse<ToolPartFacts>(checkToolPartFacts, value);
+  return cardcParseCopy<ToolPartFacts>(checkToolPartFacts, value);
 }
 
 /** Whether a value is a `UIMessage`, exactly as the contract says. Never throws. */
@@ -1601,7 +1586,7 @@ export function isUIMessage(value: unknown): value is UIMessage {
 
 /** The value as a `UIMessage`, or where and how it breaks the contract. Never throws. */
 export function parseUIMessage(value: unknown): cardcParsed<UIMessage> {
-  return cardcParse<UIMessage>(checkUIMessage, value);
+  return cardcParseCopy<UIMessage>(checkUIMessage, value);
 }
 
 /** Whether a value is a `UIMessageChunk`, exactly as the contract says. Never throws. */
@@ -1611,7 +1596,7 @@ export function isUIMessageChunk(value: unknown): value is UIMessageChunk {
 
 /** The value as a `UIMessageChunk`, or where and how it breaks the contract. Never throws. */
 export function parseUIMessageChunk(value: unknown): cardcParsed<UIMessageChunk> {
-  return cardcParse<UIMessageChunk>(checkUIMessageChunk, value);
+  return cardcParseCopy<UIMessageChunk>(checkUIMessageChunk, value);
 }
 
 /** Whether a value is a `UIMessagePart`, exactly as the contract says. Never throws. */
@@ -1621,7 +1606,7 @@ export function isUIMessagePart(value: unknown): value is UIMessagePart {
 
 /** The value as a `UIMessagePart`, or where and how it breaks the contract. Never throws. */
 export function parseUIMessagePart(value: unknown): cardcParsed<UIMessagePart> {
-  return cardcParse<UIMessagePart>(checkUIMessagePart, value);
+  return cardcParseCopy<UIMessagePart>(checkUIMessagePart, value);
 }
 
 // The checks behind the guards above: the `cardc` runtime helpers, then one `check<Name>` per
@@ -1712,6 +1697,50 @@ type cardcParsed<T> = { ok: true; value: T } | { ok: false; errors: { pointer: s
 function cardcParse<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
   const errors = cardcRun(check, value, cardcMaxErrors, false);
   return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
+}
+
+/**
+ * A deep copy of a JSON value, for `parse` to rewrite. Keys are defined, never assigned, so that
+ * a `__proto__` key stays a key.
+ */
+function cardcCopy(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(cardcCopy);
+  }
+  if (typeof value !== 'object' || value === null) {
+    return value;
+  }
+  const copy: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(copy, key, {
+      value: cardcCopy((value as { readonly [key: string]: unknown })[key]),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}
+
+/**
+ * A copy of a value, rewritten by its check (see `cardcState.fix`): as a reader holds it, or, with
+ * `write`, as a conforming writer writes it. The check counts its errors quietly and never stops
+ * at a limit, so it reads every key there is; the caller's value is left as it was.
+ */
+function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknown {
+  const copy = cardcCopy(value);
+  cardcRun(check, copy, Infinity, true, true, write);
+  return copy;
+}
+
+/**
+ * The result of a `parse` guard of a contract whose writers may write back other JSON than they
+ * read: a copy of the value, rewritten as a reader holds it (see `cardcState.fix`), typed, or the
+ * errors that refute it. The caller's value is left as it was.
+ */
+function cardcParseCopy<T>(check: cardcCheck, value: unknown): cardcParsed<T> {
+  const parsed = cardcParse<T>(check, value);
+  return parsed.ok ? { ok: true, value: cardcRewrite(check, value, false) as T } : parsed;
 }
 
 /** What a quiet check records for each error: only their number is read. */
@@ -1990,6 +2019,37 @@ function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], 
   if (missing.length > 0) {
     s.errors = kept.concat(s.errors.slice(before), missing);
   }
+}
+
+/**
+ * Checks an object with no fields of its own, only the tags the unions above read: a unit
+ * variant, which allows no other key (`closed`) or whose other keys hold any JSON value, kept or,
+ * with `drop`, deleted when the check rewrites; or an open union's catch-all, the object of a
+ * tag the union does not know, whose every other key holds any JSON value. A struct with fields
+ * has a check of its own that does the same field by field.
+ */
+function cardcNoFields(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  name: string,
+  closed: boolean,
+  drop = false,
+): void {
+  const outer = s.type;
+  s.type = name;
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const keys = s.keys;
+  s.keys = undefined;
+  const object = cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length, drop);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /**
@@ -3723,28 +3783,6 @@ function checkStart(value: unknown, s: cardcState, at: string, orNull?: boolean)
   s.type = outer;
 }
 
-/** The keys of the fields of `StepBoundary`. */
-const keysOfStepBoundary: readonly string[] = [];
-
-/** Checks a `StepBoundary`. */
-function checkStepBoundary(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  const outer = s.type;
-  s.type = 'StepBoundary';
-  const tags = s.tags;
-  s.tags = cardcNoKeys;
-  const taken = s.keys;
-  s.keys = undefined;
-  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    const keys = taken ?? Object.keys(object);
-    let known = tags.length;
-    cardcRest(object, keys, s, at, false, keysOfStepBoundary, tags, known);
-    s.depth -= 1;
-  }
-  s.type = outer;
-}
-
 /** The keys of the fields of `TextPart`. */
 const keysOfTextPart: readonly string[] = ['text', 'state', 'providerMetadata'];
 
@@ -5004,19 +5042,9 @@ function checkUIMessageChunk(value: unknown, s: cardcState, at: string, orNull?:
         return;
       }
     case 'start-step':
-      {
-        const outer = cardcVariant(s, 'StepBoundary');
-        checkStepBoundary(value, s, at);
-        s.variant = outer;
-        return;
-      }
+      return cardcNoFields(value, s, at, orNull, 'UIMessageChunk', false);
     case 'finish-step':
-      {
-        const outer = cardcVariant(s, 'StepBoundary');
-        checkStepBoundary(value, s, at);
-        s.variant = outer;
-        return;
-      }
+      return cardcNoFields(value, s, at, orNull, 'UIMessageChunk', false);
     case 'start':
       {
         const outer = cardcVariant(s, 'Start');
@@ -5090,12 +5118,7 @@ function checkUIMessagePart(value: unknown, s: cardcState, at: string, orNull?: 
         return;
       }
     case 'step-start':
-      {
-        const outer = cardcVariant(s, 'StepBoundary');
-        checkStepBoundary(value, s, at);
-        s.variant = outer;
-        return;
-      }
+      return cardcNoFields(value, s, at, orNull, 'UIMessagePart', false, true);
     case 'data-foo':
       {
         const outer = cardcVariant(s, 'DataPart');

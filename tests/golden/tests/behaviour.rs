@@ -3,8 +3,9 @@
 //! (The render-intent types are held to the full wire corpus in `tests/conformance`.)
 
 use cardc_golden::{
-    collections, constraints, enums, nested_unions, open_objects, presence, presence_rules,
-    primitives, recursion, renames, reserved_names, shared_payloads, unit_variants, wide_integers,
+    collections, constraints, enums, nested_unions, open_objects, open_unit_variants, presence,
+    presence_rules, primitives, recursion, renames, reserved_names, shared_payloads, unit_variants,
+    wide_integers,
 };
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -339,6 +340,43 @@ fn unit_variants_are_their_tags_alone() {
     );
     assert_eq!(accepts::<Health>(json!({"status": "up"})), Health::Up);
     rejects::<Health>(json!("up"), "invalid type: string");
+}
+
+/// An open unit variant keeps the keys other than its tags in its `extra_fields` and writes them
+/// back, or reads and forgets them, nested too; a closed one beside them still refuses them.
+#[test]
+fn open_unit_variants_keep_or_drop_other_keys() {
+    use open_unit_variants::{BlockEvent, StreamEvent};
+    let ping = accepts::<StreamEvent>(json!({"type": "ping", "seq": 7, "meta": {"at": null}}));
+    let StreamEvent::Ping { extra_fields } = ping else {
+        panic!("not a ping: {ping:?}");
+    };
+    assert_eq!(extra_fields.get("seq"), Some(&json!(7)));
+    // A key before the tag is kept too (written back after it).
+    let early: StreamEvent = serde_json::from_str(r#"{"seq": 7, "type": "ping"}"#).expect("reads");
+    assert_eq!(
+        serde_json::to_value(&early).expect("writes"),
+        json!({"type": "ping", "seq": 7})
+    );
+    let stop: StreamEvent =
+        serde_json::from_value(json!({"reason": "done", "type": "message_stop", "n": [1]}))
+            .expect("reads");
+    assert_eq!(stop, StreamEvent::Stop);
+    assert_eq!(
+        serde_json::to_value(&stop).expect("writes"),
+        json!({"type": "message_stop"})
+    );
+    rejects::<StreamEvent>(
+        json!({"type": "failed", "reason": "x"}),
+        "unknown field `reason`, there are no fields",
+    );
+    let end = accepts::<StreamEvent>(json!({"type": "block", "kind": "end", "index": 2}));
+    assert!(matches!(end, StreamEvent::Block(BlockEvent::End { .. })));
+    let pause: BlockEvent =
+        serde_json::from_value(json!({"kind": "pause", "note": "x"})).expect("reads");
+    assert_eq!(pause, BlockEvent::Pause);
+    // Twice the same kept key is refused, as an open struct refuses it.
+    assert!(serde_json::from_str::<StreamEvent>(r#"{"type": "ping", "a": 1, "a": 2}"#).is_err());
 }
 
 /// One struct under several tags: each use carries its own tag, the plain field none, and the

@@ -232,7 +232,14 @@ pub enum Update {
     ToolCall(ToolCallUpdate),
     /// The end of the turn.
     #[schemars(rename = "done")]
-    Done,
+    Done {
+        /// Fields the schema does not name, kept so that a round trip writes them back.
+        #[schemars(flatten)]
+        extra_fields: ::std::collections::BTreeMap<
+            String,
+            ::cardc_runtime::__private::serde_json::Value,
+        >,
+    },
     /// An update of a newer agent, kept whole.
     #[schemars(skip)]
     Unknown(::cardc_runtime::Unknown<Update>),
@@ -242,7 +249,7 @@ pub enum Update {
     Update "Update" "type" UpdateBridge {
         Message "message" struct(MessageUpdate) message,
         ToolCall "tool_call" struct(ToolCallUpdate) tool_call,
-        Done "done" unit() done,
+        Done "done" kept() done,
     }
     other(Unknown unknown)
 }

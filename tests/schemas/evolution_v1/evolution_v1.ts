@@ -134,7 +134,7 @@ export type UpdateUnknown = { readonly type: string; readonly [key: string]: unk
 export type Update =
   | ({ type: 'message' } & MessageUpdate)
   | ({ type: 'tool_call' } & ToolCallUpdate)
-  | ({ type: 'done' })
+  | ({ type: 'done'; [key: string]: unknown })
   | (UpdateUnknown);
 
 /**
@@ -149,7 +149,7 @@ export type Update =
 export type UpdateInput =
   | ({ type: 'message' } & MessageUpdateInput)
   | ({ type: 'tool_call' } & ToolCallUpdate)
-  | ({ type: 'done' })
+  | ({ type: 'done'; [key: string]: unknown })
   | (UpdateUnknown);
 
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
@@ -177,7 +177,7 @@ export const UPDATE_TAGS = ['message', 'tool_call', 'done'] as const;
 export interface UpdateHandlers<R_> {
   message: (value: { type: 'message' } & MessageUpdate) => R_;
   tool_call: (value: { type: 'tool_call' } & ToolCallUpdate) => R_;
-  done: (value: { type: 'done' }) => R_;
+  done: (value: { type: 'done'; [key: string]: unknown }) => R_;
   unknown: (value: UpdateUnknown) => R_;
 }
 
@@ -772,7 +772,8 @@ function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], 
 
 /**
  * Checks an object with no fields of its own, only the tags the unions above read: a unit
- * variant (`closed`), which allows no other key, or an open union's catch-all, the object of a
+ * variant, which allows no other key (`closed`) or whose other keys hold any JSON value, kept or,
+ * with `drop`, deleted when the check rewrites; or an open union's catch-all, the object of a
  * tag the union does not know, whose every other key holds any JSON value. A struct with fields
  * has a check of its own that does the same field by field.
  */
@@ -783,6 +784,7 @@ function cardcNoFields(
   orNull: boolean | undefined,
   name: string,
   closed: boolean,
+  drop = false,
 ): void {
   const outer = s.type;
   s.type = name;
@@ -793,7 +795,7 @@ function cardcNoFields(
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length);
+    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length, drop);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1305,6 +1307,6 @@ function checkUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean
         return;
       }
     case 'done':
-      return cardcNoFields(value, s, at, orNull, 'Update', true);
+      return cardcNoFields(value, s, at, orNull, 'Update', false);
   }
 }

@@ -286,7 +286,14 @@ pub enum Update {
     Plan(PlanUpdate),
     /// The end of the turn.
     #[schemars(rename = "done")]
-    Done,
+    Done {
+        /// Fields the schema does not name, kept so that a round trip writes them back.
+        #[schemars(flatten)]
+        extra_fields: ::std::collections::BTreeMap<
+            String,
+            ::cardc_runtime::__private::serde_json::Value,
+        >,
+    },
     /// An update of a newer agent, kept whole.
     #[schemars(skip)]
     Unknown(::cardc_runtime::Unknown<Update>),
@@ -297,7 +304,7 @@ pub enum Update {
         Message "message" struct(MessageUpdate) message,
         ToolCall "tool_call" struct(ToolCallUpdate) tool_call,
         Plan "plan" struct(PlanUpdate) plan,
-        Done "done" unit() done,
+        Done "done" kept() done,
     }
     other(Unknown unknown)
 }

@@ -194,7 +194,7 @@ export type Update =
   | ({ type: 'message' } & MessageUpdate)
   | ({ type: 'tool_call' } & ToolCallUpdate)
   | ({ type: 'plan' } & PlanUpdate)
-  | ({ type: 'done' })
+  | ({ type: 'done'; [key: string]: unknown })
   | (UpdateUnknown);
 
 /**
@@ -211,7 +211,7 @@ export type UpdateInput =
   | ({ type: 'message' } & MessageUpdateInput)
   | ({ type: 'tool_call' } & ToolCallUpdateInput)
   | ({ type: 'plan' } & PlanUpdate)
-  | ({ type: 'done' })
+  | ({ type: 'done'; [key: string]: unknown })
   | (UpdateUnknown);
 
 /** Marks a branch the type checker proves unreachable; throws if it is reached at run time. */
@@ -240,7 +240,7 @@ export interface UpdateHandlers<R_> {
   message: (value: { type: 'message' } & MessageUpdate) => R_;
   tool_call: (value: { type: 'tool_call' } & ToolCallUpdate) => R_;
   plan: (value: { type: 'plan' } & PlanUpdate) => R_;
-  done: (value: { type: 'done' }) => R_;
+  done: (value: { type: 'done'; [key: string]: unknown }) => R_;
   unknown: (value: UpdateUnknown) => R_;
 }
 
@@ -855,7 +855,8 @@ function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], 
 
 /**
  * Checks an object with no fields of its own, only the tags the unions above read: a unit
- * variant (`closed`), which allows no other key, or an open union's catch-all, the object of a
+ * variant, which allows no other key (`closed`) or whose other keys hold any JSON value, kept or,
+ * with `drop`, deleted when the check rewrites; or an open union's catch-all, the object of a
  * tag the union does not know, whose every other key holds any JSON value. A struct with fields
  * has a check of its own that does the same field by field.
  */
@@ -866,6 +867,7 @@ function cardcNoFields(
   orNull: boolean | undefined,
   name: string,
   closed: boolean,
+  drop = false,
 ): void {
   const outer = s.type;
   s.type = name;
@@ -876,7 +878,7 @@ function cardcNoFields(
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length);
+    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length, drop);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1455,6 +1457,6 @@ function checkUpdate(value: unknown, s: cardcState, at: string, orNull?: boolean
         return;
       }
     case 'done':
-      return cardcNoFields(value, s, at, orNull, 'Update', true);
+      return cardcNoFields(value, s, at, orNull, 'Update', false);
   }
 }

@@ -5,7 +5,7 @@ use super::ordered::Object;
 use super::{def_ref, insert_description};
 use crate::ir::{
     Constant, Deprecated, EnumDef, Examples, Field, JsonValue, NewtypeDef, Schema, Shape,
-    StructDef, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, Variant,
+    StructDef, Ty, TypeDef, UnionDef, UntaggedDef, Variant,
 };
 use crate::wording;
 
@@ -214,7 +214,8 @@ fn picked(tags: &[TagPair]) -> Object {
 /// What one variant's object must be, with `tags` (those of its unions, outermost first, its
 /// own last), carrying the variant's docs: a struct payload (`Some`) its closed object with
 /// every tag (titled with the struct's name, which also keeps its own, untagged `$defs` entry),
-/// a unit variant (`None`) a closed object of the tags alone. Every object is written inline: a
+/// a unit variant (`None`) an object of the tags alone, closed unless the variant keeps or
+/// drops other keys. Every object is written inline: a
 /// struct's `$defs` entry, the standalone form, would refuse the tags as unknown fields, and
 /// no keyword next to a `$ref` can reopen an object closed inside it. It states no `type`:
 /// the union's `type` says it once.
@@ -230,7 +231,7 @@ fn branch(
         name_span: variant.span.clone(),
         docs: Vec::new(),
         fields: Vec::new(),
-        unknown: UnknownFields::Refuse,
+        unknown: variant.unknown,
         deprecated: None,
         examples: Examples::new(),
     };

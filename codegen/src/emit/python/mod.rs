@@ -413,6 +413,15 @@ fn doc_lines(docs: &Docs, examples: &Examples, deprecated: Option<&Deprecated>) 
     lines
 }
 
+/// The runtime's model class for an object that refuses, keeps or drops unknown keys.
+fn model_base(unknown: UnknownFields) -> &'static str {
+    match unknown {
+        UnknownFields::Refuse => "_cardc.Model",
+        UnknownFields::Keep => "_cardc.OpenModel",
+        UnknownFields::Drop => "_cardc.DroppingModel",
+    }
+}
+
 /// Starts a top-level definition: two blank lines, as PEP 8 has them.
 fn top_level(w: &mut Writer) {
     w.line("");
@@ -421,11 +430,7 @@ fn top_level(w: &mut Writer) {
 
 fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
     top_level(w);
-    let base = match def.unknown {
-        UnknownFields::Refuse => "_cardc.Model",
-        UnknownFields::Keep => "_cardc.OpenModel",
-        UnknownFields::Drop => "_cardc.DroppingModel",
-    };
+    let base = model_base(def.unknown);
     w.line(&format!("class {}({base}):", naming::type_name(&def.name)));
     w.depth += 1;
     let docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
@@ -683,7 +688,8 @@ fn int_name(kind: IntKind) -> &'static str {
 
 /// The class of every leaf variant of `union` reached from `root` along `path`, each carrying
 /// the tags of every union on the way (`tags`, outermost first): the variant struct's class,
-/// or for a unit variant a closed model, with the tags added as fields that default to their
+/// or for a unit variant a model of the tags alone (closed, keeping or dropping other keys as
+/// the variant says), with the tags added as fields that default to their
 /// values.
 fn emit_variant_classes(
     w: &mut Writer,
@@ -705,7 +711,7 @@ fn emit_variant_classes(
                 continue;
             }
             Some(payload) => naming::type_name(payload.name()),
-            None => "_cardc.Model".to_string(),
+            None => model_base(variant.unknown).to_string(),
         };
         let class = naming::variant_class(&root.name, &path);
         top_level(w);

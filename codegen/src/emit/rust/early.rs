@@ -4,8 +4,8 @@
 //! A key can be read before the tag is known only if reading it cannot depend on the tag:
 //! every struct variant that has it reads it with the same reader into the same type (the
 //! same generated text, so the same code), and every other variant refuses it (a closed
-//! struct without it, a unit variant, or a closed nested union none of whose variants takes
-//! it). A key some variant would drop or keep unread, or read otherwise, stays buffered. An
+//! struct without it, a closed unit variant, or a closed nested union none of whose variants
+//! takes it). A key some variant would drop or keep unread, or read otherwise, stays buffered. An
 //! open union reads nothing early: its catch-all keeps every entry as read.
 //!
 //! The plan holds names and indices only, so that the emitter's threads share it.
@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::Runtime;
 use super::fields::{reader, slot_type};
 use super::structs::owner;
-use crate::ir::{Schema, StructDef, TypeDef, UnionDef};
+use crate::ir::{Schema, StructDef, TypeDef, UnionDef, UnknownFields};
 
 /// The early keys of every union that has some. Every struct and union can take its slots
 /// filled (the runtime's macros give each a `__visit_map_with` or `__before_tag_with`), so the
@@ -127,8 +127,8 @@ enum Variant<'a> {
     Struct(BTreeMap<&'a str, Take<'a>>, bool),
     /// A union: the keys it reads early itself; it refuses a key none of its variants has.
     Union(BTreeMap<&'a str, Take<'a>>, &'a UnionDef),
-    /// A unit variant, which refuses every key.
-    Unit,
+    /// A unit variant, which refuses every key unless it keeps or drops other keys (`false`).
+    Unit(bool),
 }
 
 impl Variant<'_> {
@@ -137,7 +137,7 @@ impl Variant<'_> {
         match self {
             Variant::Struct(_, closed) => *closed,
             Variant::Union(_, inner) => refuses(inner, wire, schema, 0),
-            Variant::Unit => true,
+            Variant::Unit(closed) => *closed,
         }
     }
 
@@ -145,7 +145,7 @@ impl Variant<'_> {
     fn takes(&self) -> Option<&BTreeMap<&str, Take<'_>>> {
         match self {
             Variant::Struct(takes, _) | Variant::Union(takes, _) => Some(takes),
-            Variant::Unit => None,
+            Variant::Unit(_) => None,
         }
     }
 }
@@ -210,7 +210,9 @@ fn union_plan(
                     });
                 Variant::Union(takes, inner)
             }
-            (None, _) if variant.payload.is_none() => Variant::Unit,
+            (None, _) if variant.payload.is_none() => {
+                Variant::Unit(variant.unknown == UnknownFields::Refuse)
+            }
             // A payload that is neither (the checker refuses one) reads nothing early.
             _ => return None,
         });
@@ -285,7 +287,7 @@ fn refuses(def: &UnionDef, wire: &str, schema: &Schema, depth: usize) -> bool {
     def.variants
         .iter()
         .all(|variant| match schema.payload(variant) {
-            None => variant.payload.is_none(),
+            None => variant.payload.is_none() && variant.unknown == UnknownFields::Refuse,
             Some(TypeDef::Struct(payload)) => {
                 payload.closed()
                     && !schema
@@ -345,6 +347,24 @@ mod tests {
              struct C { title: String }\n",
         );
         assert_eq!(keys, [named("Card", &["title"])]);
+    }
+
+    #[test]
+    fn a_unit_variant_that_drops_or_keeps_other_keys_stops_them_being_early() {
+        let closed = early_keys(
+            "#[union(tag = \"kind\")]\n\
+             enum Card { A(A), Gone }\n\
+             struct A { title: String }\n",
+        );
+        assert_eq!(closed, [named("Card", &["title"])]);
+        for attribute in ["#[drop_unknown_fields]", "#[allow_unknown_fields]"] {
+            let keys = early_keys(&format!(
+                "#[union(tag = \"kind\")]\n\
+                 enum Card {{ A(A), {attribute} Gone }}\n\
+                 struct A {{ title: String }}\n",
+            ));
+            assert_eq!(keys, [], "{attribute}");
+        }
     }
 
     #[test]

@@ -152,11 +152,18 @@ fn build(def: &StructDef, schema: &Schema, key: &mut usize) -> String {
 /// The last field of an open struct. The checker refuses a schema field of this name in an
 /// open struct, so it cannot collide.
 fn extra_fields(runtime: Runtime) -> TokenStream {
+    kept_keys(runtime, quote!(pub))
+}
+
+/// The map of the keys an open object keeps (`extra_fields: BTreeMap<...>,`), with its docs
+/// and `visibility`: an open struct's last field (`pub`), and the one field of a unit variant
+/// that keeps other keys than its tags (none, as an enum variant's fields have).
+pub(super) fn kept_keys(runtime: Runtime, visibility: TokenStream) -> TokenStream {
     let rt = runtime.path();
     let name = ident(EXTRA_FIELDS);
     quote! {
         /// Fields the schema does not name, kept so that a round trip writes them back.
         #[schemars(flatten)]
-        pub #name: ::std::collections::BTreeMap<String, #rt::__private::serde_json::Value>,
+        #visibility #name: ::std::collections::BTreeMap<String, #rt::__private::serde_json::Value>,
     }
 }

@@ -17,8 +17,9 @@ use quote::quote;
 
 use super::early::{Plan, UnionPlan};
 use super::escape::string_literal;
+use super::structs::kept_keys;
 use super::{Runtime, ident, json_schema_derive, notes, with_examples};
-use crate::ir::{CatchAll, Schema, TypeDef, UnionDef, Variant};
+use crate::ir::{CatchAll, Schema, TypeDef, UnionDef, UnknownFields, Variant};
 use crate::naming::rust::{bridge_method, bridge_trait};
 
 /// An enum whose variants wrap the payload struct or union (a unit variant wraps nothing),
@@ -34,10 +35,19 @@ pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> TokenStream {
     let variants = def.variants.iter().map(|variant| {
         let docs = notes(&variant.docs, variant.deprecated.as_ref());
         let name = ident(&variant.name);
-        let payload = variant.payload.as_deref().map(|payload| {
-            let payload = ident(payload);
-            quote!((#payload))
-        });
+        let payload = match (&variant.payload, variant.unknown) {
+            (Some(payload), _) => {
+                let payload = ident(payload);
+                Some(quote!((#payload)))
+            }
+            // A unit variant that keeps other keys than its tags holds them as an open struct
+            // does; one that refuses or drops them holds nothing.
+            (None, UnknownFields::Keep) => {
+                let kept = kept_keys(runtime, quote!());
+                Some(quote!({ #kept }))
+            }
+            (None, _) => None,
+        };
         let value = &variant.tag_value;
         quote! {
             #(#docs)*
@@ -125,10 +135,17 @@ pub(super) fn union_impls(
 
 /// What a variant holds, in `tagged_union!`'s spelling: `struct(Payload)` (a struct, named in
 /// errors), `union(Payload "tag")` (a nested union, which names the variant its own tag picks,
-/// and whose tag the decoder hands out first), or `unit()`.
+/// and whose tag the decoder hands out first), `unit()` (a unit variant, its tags alone),
+/// `unit(drop)` (one that reads other keys and forgets them) or `kept()` (one that keeps them
+/// in its `extra_fields`).
 fn kind(variant: &Variant, schema: &Schema) -> String {
     match (&variant.payload, schema.payload(variant)) {
-        (None, _) => "unit()".to_owned(),
+        (None, _) => match variant.unknown {
+            UnknownFields::Refuse => "unit()",
+            UnknownFields::Drop => "unit(drop)",
+            UnknownFields::Keep => "kept()",
+        }
+        .to_owned(),
         (Some(payload), Some(TypeDef::Union(inner))) => {
             format!("union({payload} {})", string_literal(&inner.tag))
         }

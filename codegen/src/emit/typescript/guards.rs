@@ -17,7 +17,7 @@ use super::syntax::{constant_literal, string_literal};
 use super::writer::Writer;
 use crate::ir::{
     Bound, CatchAll, Constraints, EnumDef, NewtypeDef, Number, Schema, Shape, Ty, TypeDef,
-    UnionDef, UntaggedDef,
+    UnionDef, UnknownFields, UntaggedDef,
 };
 use crate::naming::typescript::catch_all_type;
 
@@ -232,11 +232,18 @@ impl Guards<'_> {
             self.out.line(&format!("case {tag}:"));
             self.out.indent();
             match &variant.payload {
-                // A unit variant: the tags its unions read, and no other key.
+                // A unit variant: the tags its unions read, and no other key unless it keeps
+                // or drops them.
                 None => {
                     self.used.insert("cardcNoFields");
+                    let closed = variant.unknown == UnknownFields::Refuse;
+                    let drop = if variant.unknown == UnknownFields::Drop {
+                        ", true"
+                    } else {
+                        ""
+                    };
                     self.out.line(&format!(
-                        "return cardcNoFields(value, s, at, orNull, {}, true);",
+                        "return cardcNoFields(value, s, at, orNull, {}, {closed}{drop});",
                         string_literal(name)
                     ));
                 }

@@ -19,7 +19,7 @@ mod tests;
 use crate::emit::{GENERATED_MARKER, header_sentence};
 use crate::ir::{
     CatchAll, Deprecated, Docs, EnumDef, Examples, Field, JsonValue, NewtypeDef, Schema, StructDef,
-    Ty, TypeDef, UnionDef, UntaggedDef, Variant,
+    Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, Variant,
 };
 use crate::json_text;
 use crate::naming::typescript::{
@@ -556,8 +556,9 @@ fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef, form: Form) {
 /// The type of a union's member for one variant: the variant's payload, in its standalone form,
 /// with the union's tag added, `{ card: 'generic' } & GenericCallView`. A nested union's
 /// members add their own tag in turn, so `switch` narrows on either. A unit variant is its tag
-/// alone, and so is a closed struct without fields: its `[key: string]: never` would make the
-/// tag `never` too. The payload is named in the form given.
+/// alone (with an index signature when it keeps other keys), and so is a closed struct without
+/// fields: its `[key: string]: never` would make the tag `never` too. The payload is named in
+/// the form given.
 pub(super) fn member_type(
     schema: &Schema,
     union: &UnionDef,
@@ -570,6 +571,11 @@ pub(super) fn member_type(
         string_literal(&variant.tag_value)
     );
     match (&variant.payload, schema.payload(variant)) {
+        (None, _) if variant.unknown == UnknownFields::Keep => format!(
+            "{{ {}: {}; [key: string]: unknown }}",
+            property_name(&union.tag),
+            string_literal(&variant.tag_value)
+        ),
         (None, _) => tag,
         (_, Some(TypeDef::Struct(def))) if def.closed() && schema.object_fields(def).is_empty() => {
             tag

@@ -9,7 +9,9 @@ use std::path::Path;
 use std::process::Command;
 
 use cardc_codegen::emit::{self, rust::Runtime};
-use cardc_codegen::ir::{EnumDef, NewtypeDef, Schema, StructDef, TypeDef, UnionDef, UntaggedDef};
+use cardc_codegen::ir::{
+    EnumDef, NewtypeDef, Schema, StructDef, TypeDef, UnionDef, UnknownFields, UntaggedDef,
+};
 use cardc_codegen::naming::rust::{bridge_method, bridge_trait, rust_ident_text};
 use serde_json::Value;
 
@@ -66,8 +68,9 @@ fn consume_newtype(out: &mut String, def: &NewtypeDef) {
     .expect(WRITE);
 }
 
-/// A `match` on every variant by its name, in the shape of its pattern (a unit variant bare, a
-/// payload bound to its type), and the catch-all; then the bridge trait, a method per variant.
+/// A `match` on every variant by its name, in the shape of its pattern (a unit variant bare, or
+/// its kept keys bound to their type; a payload bound to its type), and the catch-all; then the
+/// bridge trait, a method per variant.
 fn consume_union(out: &mut String, def: &UnionDef) {
     let name = &def.name;
     let runtime = RUNTIME.name();
@@ -81,6 +84,12 @@ fn consume_union(out: &mut String, def: &UnionDef) {
         let arm = match &variant.payload {
             Some(payload) => format!(
                 "{name}::{}(payload) => {{ let _: &{payload} = payload; }}",
+                variant.name
+            ),
+            // A unit variant that keeps other keys holds them in a field, bound to its type.
+            None if variant.unknown == UnknownFields::Keep => format!(
+                "{name}::{} {{ extra_fields }} => {{ let _: &::std::collections::BTreeMap<String, \
+                 {runtime}::__private::serde_json::Value> = extra_fields; }}",
                 variant.name
             ),
             None => format!("{name}::{} => {{}}", variant.name),

@@ -578,10 +578,6 @@ class Start(_cardc.OpenModel):
     message_metadata: _cardc.Json = _p.Field(default=None, alias="messageMetadata")
 
 
-class StepBoundary(_cardc.OpenModel):
-    """A step boundary: no keys of its own (a zod `looseObject`, so any others are kept)."""
-
-
 class TextPart(_cardc.OpenModel):
     """A text part."""
 
@@ -1358,15 +1354,17 @@ class UIMessageChunk_DataTest(DataChunk):
     type_: _t.Literal["data-test"] = _p.Field(default="data-test", alias="type")
 
 
-class UIMessageChunk_StartStep(StepBoundary):
-    """A step (one model call in the backend) starts."""
+class UIMessageChunk_StartStep(_cardc.OpenModel):
+    """A step (one model call in the backend) starts: no keys of its own (a zod
+    `looseObject`, so any others are kept, as the file's setting keeps them).
+    """
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
     type_: _t.Literal["start-step"] = _p.Field(default="start-step", alias="type")
 
 
-class UIMessageChunk_FinishStep(StepBoundary):
-    """A step is complete."""
+class UIMessageChunk_FinishStep(_cardc.OpenModel):
+    """A step is complete (the same object)."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
     type_: _t.Literal["finish-step"] = _p.Field(default="finish-step", alias="type")
@@ -1441,8 +1439,10 @@ class UIMessagePart_File(FilePart):
     type_: _t.Literal["file"] = _p.Field(default="file", alias="type")
 
 
-class UIMessagePart_StepStart(StepBoundary):
-    """Where a step starts."""
+class UIMessagePart_StepStart(_cardc.DroppingModel):
+    """Where a step starts: no keys of its own (a zod `object`: others are accepted and
+    stripped, so dropped here too).
+    """
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
     type_: _t.Literal["step-start"] = _p.Field(default="step-start", alias="type")
@@ -2347,8 +2347,6 @@ parse_source_url = _cardc.Parser[SourceUrl](SourceUrl, "SourceUrl")
 parse_source_url_json = parse_source_url.json
 parse_start = _cardc.Parser[Start](Start, "Start")
 parse_start_json = parse_start.json
-parse_step_boundary = _cardc.Parser[StepBoundary](StepBoundary, "StepBoundary")
-parse_step_boundary_json = parse_step_boundary.json
 parse_text_part = _cardc.Parser[TextPart](TextPart, "TextPart")
 parse_text_part_json = parse_text_part.json
 parse_tool_approval_request = _cardc.Parser[ToolApprovalRequest](
@@ -3253,7 +3251,6 @@ __all__ = [
     "SourceDocument",
     "SourceUrl",
     "Start",
-    "StepBoundary",
     "TextPart",
     "ToolApprovalRequest",
     "ToolApprovalRequested",
@@ -3454,8 +3451,6 @@ __all__ = [
     "parse_source_url_json",
     "parse_start",
     "parse_start_json",
-    "parse_step_boundary",
-    "parse_step_boundary_json",
     "parse_text_part",
     "parse_text_part_json",
     "parse_tool_approval_request",
@@ -3540,7 +3535,6 @@ ReasoningPart.model_rebuild()
 SourceDocument.model_rebuild()
 SourceUrl.model_rebuild()
 Start.model_rebuild()
-StepBoundary.model_rebuild()
 TextPart.model_rebuild()
 ToolApprovalRequest.model_rebuild()
 ToolApprovalRequested.model_rebuild()

@@ -144,7 +144,7 @@ class Update_ToolCall(ToolCallUpdate):
     type_: _t.Literal["tool_call"] = _p.Field(default="tool_call", alias="type")
 
 
-class Update_Done(_cardc.Model):
+class Update_Done(_cardc.OpenModel):
     """The end of the turn."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)

@@ -179,7 +179,7 @@ class Update_Plan(PlanUpdate):
     type_: _t.Literal["plan"] = _p.Field(default="plan", alias="type")
 
 
-class Update_Done(_cardc.Model):
+class Update_Done(_cardc.OpenModel):
     """The end of the turn."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
