@@ -132,10 +132,13 @@ impl<'de, const KEEP: bool> Visitor<'de> for OpenUnitVisitor<KEEP> {
 
     #[inline]
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut extra = Extra::new();
-        let keep = KEEP.then_some(&mut extra);
+        let mut extra = if KEEP {
+            Extra::new()
+        } else {
+            Extra::dropping()
+        };
         // No key names a field: `next_field` keeps or drops each, and ends the object.
-        if let Some(index) = next_field::<NoFields, A>(&mut map, keep)? {
+        if let Some(index) = next_field::<NoFields, A>(&mut map, Some(&mut extra))? {
             return Err(crate::structs::no_field_at(index));
         }
         extra_fields(extra)

@@ -504,6 +504,8 @@ function cardcPresent(
  * `cardcState.fix`). `known` counts the tags and the fields found: the checker keeps the tags
  * distinct from each other and from every field key, and `cardcTag` found them on this object, so
  * when `known` is the number of keys there is no other key, and nothing is left to check.
+ * A required key found missing is reported after these, as a reader that reads the keys in
+ * order (the Rust one) finds it: at the object's end.
  */
 function cardcRest(
   object: { readonly [key: string]: unknown },
@@ -519,6 +521,7 @@ function cardcRest(
   if (known === keys.length) {
     return;
   }
+  const before = s.errors.length;
   for (const key of keys) {
     if (s.errors.length >= s.limit) {
       break;
@@ -533,6 +536,24 @@ function cardcRest(
         }
       }
     }
+  }
+  if (!s.quiet && s.errors.length > before) {
+    cardcMissingLast(s, at, fields, before);
+  }
+}
+
+/** Moves the errors before `before` that say a key of `fields` of the object at `at` is missing to the end. */
+function cardcMissingLast(s: cardcState, at: string, fields: readonly string[], before: number): void {
+  const missing: { pointer: string; message: string }[] = [];
+  const kept: { pointer: string; message: string }[] = [];
+  for (let i = 0; i < before; i += 1) {
+    const error = s.errors[i] as { pointer: string; message: string };
+    const key = error.pointer.slice(at.length + 1);
+    const own = error.pointer.slice(0, at.length + 1) === `${at}/` && error.message.slice(0, 8) === 'required';
+    (own && fields.indexOf(key.replace(/~1/g, '/').replace(/~0/g, '~')) >= 0 ? missing : kept).push(error);
+  }
+  if (missing.length > 0) {
+    s.errors = kept.concat(s.errors.slice(before), missing);
   }
 }
 

@@ -454,7 +454,8 @@ export function cardcMissingLast(s: cardcState, at: string, fields: readonly str
 
 /**
  * Checks an object with no fields of its own, only the tags the unions above read: a unit
- * variant (`closed`), which allows no other key, or an open union's catch-all, the object of a
+ * variant, which allows no other key (`closed`) or whose other keys hold any JSON value, kept or,
+ * with `drop`, deleted when the check rewrites; or an open union's catch-all, the object of a
  * tag the union does not know, whose every other key holds any JSON value. A struct with fields
  * has a check of its own that does the same field by field.
  */
@@ -465,6 +466,7 @@ export function cardcNoFields(
   orNull: boolean | undefined,
   name: string,
   closed: boolean,
+  drop = false,
 ): void {
   const outer = s.type;
   s.type = name;
@@ -475,7 +477,7 @@ export function cardcNoFields(
   const object = cardcObject(value, s, at, orNull);
   if (object !== undefined) {
     s.depth += 1;
-    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length);
+    cardcRest(object, keys ?? Object.keys(object), s, at, closed, cardcNoKeys, tags, tags.length, drop);
     s.depth -= 1;
   }
   s.type = outer;

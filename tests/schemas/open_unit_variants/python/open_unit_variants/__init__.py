@@ -117,6 +117,7 @@ StreamEvent = _te.TypeAliasType(
         | _t.Annotated[
             StreamEvent_Block_Start | StreamEvent_Block_End | StreamEvent_Block_Pause,
             _p.Field(discriminator="kind"),
+            _cardc.UnionName("BlockEvent"),
         ],
         _p.Field(discriminator="type_"),
     ],
