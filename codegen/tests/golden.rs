@@ -2,10 +2,12 @@
 //! and `tests/contracts/<case>/<case>.cards` (the public protocols) compiles to exactly the
 //! committed `<case>.rs`, `<case>.schema.json` and `<case>.ts` beside it, and the committed
 //! `generated/` equals what the render-intent schema produces now, and so does the Python
-//! runtime's `_limits.py`. The golden cases are written
-//! self-contained (`--self-contained`: one TypeScript file per case, which reads and compiles
-//! alone, rather than 30 copies of the shared runtime); `generated/` is written as the CLI
-//! writes by default, its TypeScript importing `render_intent.guards.ts` and `cardc_runtime.ts`.
+//! runtime's `_limits.py`. The golden cases are written as the CLI writes by default, each
+//! TypeScript output importing its guards module beside it and the one shared runtime,
+//! `tests/cardc_runtime.ts` (so that the repository holds the runtime once, not once per
+//! case), but for one case written self-contained (`--self-contained`), the option's own
+//! golden; `generated/` is written as the CLI writes by default, its TypeScript importing
+//! `render_intent.guards.ts` and `cardc_runtime.ts` beside it.
 //!
 //! Refresh the goldens with `CARDC_BLESS=1 cargo test -p cardc-codegen --test golden`; refresh
 //! `generated/` with the `cardc generate` command the failure prints.
@@ -16,7 +18,7 @@ use std::process::Command;
 use cardc_codegen::diagnostics::Source;
 use cardc_codegen::emit::python::runtime_limits;
 use cardc_codegen::out::{self, Problem};
-use cardc_codegen::target::Options;
+use cardc_codegen::target::{Options, SharedRuntime};
 use cardc_codegen::{compile, emit, header_name};
 
 fn repo_root() -> PathBuf {
@@ -25,6 +27,38 @@ fn repo_root() -> PathBuf {
 
 /// The directories whose every `<case>/<case>.cards` has committed outputs beside it.
 const ROOTS: [&str; 2] = ["tests/schemas", "tests/contracts"];
+
+/// The golden case whose TypeScript is written self-contained: one file that carries the
+/// helpers it uses and imports nothing.
+const SELF_CONTAINED: &str = "tests/schemas/unions";
+
+/// The shared TypeScript runtime every other golden case imports, relative to the root.
+const SHARED_RUNTIME: &str = "tests/cardc_runtime.ts";
+
+/// The targets' shared runtimes: the TypeScript one.
+fn shared_runtimes() -> Vec<SharedRuntime> {
+    emit::TARGETS
+        .iter()
+        .filter_map(|target| target.shared_runtime())
+        .collect()
+}
+
+/// The options a golden case directory is emitted with: every shared runtime imported from
+/// [`SHARED_RUNTIME`], but in the [`SELF_CONTAINED`] case.
+fn case_options(dir: &str) -> Options {
+    let mut options = Options::default();
+    if dir == SELF_CONTAINED {
+        return options;
+    }
+    let module = repo_root().join(SHARED_RUNTIME);
+    for target in emit::TARGETS {
+        if let Some(runtime) = target.shared_runtime() {
+            let specifier = (runtime.import_from)(&header_name(&module, &repo_root().join(dir)));
+            options.shared_runtimes.insert(target.key(), specifier);
+        }
+    }
+    options
+}
 
 /// The golden case directories relative to the repository root, sorted, with their names.
 fn cases() -> Vec<(String, String)> {
@@ -46,11 +80,18 @@ fn cases() -> Vec<(String, String)> {
     cases
 }
 
-/// Compiles a schema given by its path relative to the repository root, as the CLI would for
-/// outputs in `out_dir` (relative to the root too) with `--self-contained`; returns the
-/// header's name for the schema and the outputs.
+/// Compiles a golden case's schema given by its path relative to the repository root, as the
+/// CLI would for outputs in `out_dir` (relative to the root too) with the case's options
+/// ([`case_options`]); returns the header's name for the schema and the outputs, less the
+/// shared runtime, which is written once for every case.
 fn outputs(relative: &str, out_dir: &str) -> (String, Vec<emit::Output>) {
-    outputs_with(relative, out_dir, &Options::default())
+    let (header, mut outputs) = outputs_with(relative, out_dir, &case_options(out_dir));
+    let runtimes: Vec<&str> = shared_runtimes()
+        .iter()
+        .map(|runtime| runtime.file_name)
+        .collect();
+    outputs.retain(|output| !runtimes.contains(&output.path.as_str()));
+    (header, outputs)
 }
 
 /// [`outputs`], emitted with these options.
@@ -96,6 +137,16 @@ fn every_golden_case_matches_its_committed_outputs() {
         }
         let problems = out::check(&dir, &header, &outputs).expect("read goldens");
         report.push_str(&describe(&problems, &relative));
+    }
+    for runtime in shared_runtimes() {
+        let path = repo_root().join(SHARED_RUNTIME);
+        if bless {
+            out::write_files(&[(path, runtime.contents.as_str())]).expect("write the runtime");
+        } else if let Some(problem) =
+            out::compare_file(&path, &runtime.contents).expect("read the runtime")
+        {
+            report.push_str(&(problem.report(SHARED_RUNTIME) + "\n"));
+        }
     }
     assert!(
         report.is_empty(),

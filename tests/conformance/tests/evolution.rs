@@ -241,25 +241,14 @@ fn succeeds(command: &mut Command) -> String {
 }
 
 /// `tests/ts/evolution/render.ts`, a bridge of version 1 with a handler per card and one for
-/// the catch-all (`run.cjs` prints what it renders), compiles beside version 1's TypeScript under the strict flags and renders
-/// every update of version 2 as the other bridges do.
+/// the catch-all (`run.cjs` prints what it renders), compiles against version 1's golden
+/// TypeScript (which imports its guards module and the shared runtime) under the strict flags
+/// and renders every update of version 2 as the other bridges do.
 #[test]
 fn the_typescript_bridge_of_version_1_renders_what_version_2_writes() {
     let root = repo_root();
-    let dir = root.join("target/cardc-conformance/evolution-ts");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the scratch directory");
-    for (from, to) in [
-        (
-            golden_dir("evolution_v1").join("evolution_v1.ts"),
-            "evolution_v1.ts",
-        ),
-        (root.join("tests/ts/evolution/render.ts"), "render.ts"),
-        (root.join("tests/ts/evolution/run.cjs"), "run.cjs"),
-    ] {
-        std::fs::copy(&from, dir.join(to))
-            .unwrap_or_else(|error| panic!("copy {}: {error}", from.display()));
-    }
+    let out = root.join("target/cardc-conformance/evolution-ts");
+    let _ = std::fs::remove_dir_all(&out);
     node(&[
         root.join("node_modules/typescript/bin/tsc").as_os_str(),
         "--strict".as_ref(),
@@ -269,10 +258,18 @@ fn the_typescript_bridge_of_version_1_renders_what_version_2_writes() {
         "commonjs".as_ref(),
         "--target".as_ref(),
         "es2020".as_ref(),
-        dir.join("render.ts").as_os_str(),
+        "--rootDir".as_ref(),
+        root.as_os_str(),
+        "--outDir".as_ref(),
+        out.as_os_str(),
+        root.join("tests/ts/evolution/render.ts").as_os_str(),
     ]);
+    // `run.cjs` loads the bridge from beside it.
+    let bridge = out.join("tests/ts/evolution");
+    std::fs::copy(root.join("tests/ts/evolution/run.cjs"), bridge.join("run.cjs"))
+        .expect("copy run.cjs beside the compiled bridge");
     let printed = node(&[
-        dir.join("run.cjs").as_os_str(),
+        bridge.join("run.cjs").as_os_str(),
         golden_corpus_path("evolution_v2").as_os_str(),
     ]);
     assert_eq!(printed, rendered_by_v1());

@@ -2,9 +2,9 @@
 //! a test of its own: plain `tsc` (no `strict`, tsc's default target and module), `--strict`,
 //! `--exactOptionalPropertyTypes`, `--noUncheckedIndexedAccess`, and everything at once with the
 //! unused-code and module-syntax checks a strict project adds. The sources are every golden
-//! case's and public contract's self-contained output and `generated/render_intent.ts` as the CLI
-//! writes it by default (with the guards module and the shared runtime it imports), checked by one
-//! tsc run per setting.
+//! case's and public contract's output (each with the guards module and the shared runtime it
+//! imports, but the one written self-contained) and `generated/render_intent.ts`, checked by
+//! one tsc run per setting.
 
 use std::path::PathBuf;
 use std::process::Command;

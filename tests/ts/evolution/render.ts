@@ -2,8 +2,8 @@
 // on what version 2 writes: `renderCorpus` takes a JSON-lines corpus and gives, for each valid
 // Update and each update of a valid Turn, `<case name>: <rendered line>` (`run.cjs` prints
 // them). The conformance suite compares them with what the Rust and Python bridges render.
-import { matchUpdate, parseTurn, parseUpdate } from './evolution_v1';
-import type { Update } from './evolution_v1';
+import { matchUpdate, parseTurn, parseUpdate } from '../../schemas/evolution_v1/evolution_v1';
+import type { Update } from '../../schemas/evolution_v1/evolution_v1';
 
 function line(update: Update): string {
   return matchUpdate(update, {

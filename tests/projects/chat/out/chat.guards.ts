@@ -3,7 +3,7 @@
 // The checks behind the guards of chat: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcArray,
   cardcDefine,
@@ -16,7 +16,7 @@ import {
   cardcTag,
   cardcTags,
   cardcVariant,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import { checkContentBlock, checkTextContent } from './common.guards.js';
 import { checkRequestId, checkSessionId } from './ids.guards.js';
 

@@ -3,8 +3,8 @@
 // The checks behind the guards of ids: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
-import { cardcInteger, cardcMismatch, cardcShape, cardcString } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
+import { cardcInteger, cardcMismatch, cardcShape, cardcString } from '../../../cardc_runtime.js';
 
 /** Checks a `RequestId`: its JSON shape picks the variant that checks the rest. */
 export function checkRequestId(value: unknown, s: cardcState, at: string, orNull?: boolean): void {

@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_capabilities: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcBoolean,
   cardcMapOf,
@@ -11,7 +11,7 @@ import {
   cardcObject,
   cardcPresent,
   cardcRest,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import { checkJsonObject } from './mcp_common.guards.js';
 
 /** The keys of the fields of `ClientCapabilities`. */

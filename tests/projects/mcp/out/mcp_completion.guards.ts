@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_completion: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcArrayOf,
   cardcBoolean,
@@ -19,7 +19,7 @@ import {
   cardcTags,
   cardcUnicode,
   cardcVariant,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import { checkRequestMeta } from './mcp_jsonrpc.guards.js';
 
 /** The keys of the fields of `CompleteRequestParams`. */

@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_jsonrpc: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcConst,
   cardcHasKey,
@@ -18,7 +18,7 @@ import {
   cardcShape,
   cardcString,
   cardcUnicode,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 
 /** Checks a `Cursor`. */
 export function checkCursor(value: unknown, s: cardcState, at: string, orNull?: boolean): void {

@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_lifecycle: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcNoKeys,
   cardcObject,
@@ -11,7 +11,7 @@ import {
   cardcRest,
   cardcString,
   cardcUnicode,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import { checkClientCapabilities, checkServerCapabilities } from './mcp_capabilities.guards.js';
 import { checkImplementation } from './mcp_common.guards.js';
 import { checkRequestMeta } from './mcp_jsonrpc.guards.js';

@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_logging: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcJson,
   cardcNoKeys,
@@ -14,7 +14,7 @@ import {
   cardcString,
   cardcStrings,
   cardcUnicode,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import { checkRequestMeta } from './mcp_jsonrpc.guards.js';
 
 /** The strings of `LoggingLevel`. */

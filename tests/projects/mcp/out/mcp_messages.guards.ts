@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_messages: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcNoKeys,
   cardcObject,
@@ -12,7 +12,7 @@ import {
   cardcTag,
   cardcTags,
   cardcVariant,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import { checkCompleteRequestParams } from './mcp_completion.guards.js';
 import {
   checkElicitRequestParams,

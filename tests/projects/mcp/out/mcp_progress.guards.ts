@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_progress: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcNoKeys,
   cardcNumber,
@@ -12,7 +12,7 @@ import {
   cardcRest,
   cardcString,
   cardcUnicode,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import { checkProgressToken, checkRequestId, checkRequestMeta } from './mcp_jsonrpc.guards.js';
 
 /** The keys of the fields of `CancelledNotificationParams`. */

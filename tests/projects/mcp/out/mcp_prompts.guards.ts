@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_prompts: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcArray,
   cardcBoolean,
@@ -14,7 +14,7 @@ import {
   cardcRest,
   cardcString,
   cardcUnicode,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import { checkContentBlock, checkIcon, checkJsonObject, checkRole } from './mcp_common.guards.js';
 import { checkCursor, checkRequestMeta } from './mcp_jsonrpc.guards.js';
 

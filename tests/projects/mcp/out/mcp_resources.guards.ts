@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_resources: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcArray,
   cardcNoKeys,
@@ -12,7 +12,7 @@ import {
   cardcRest,
   cardcString,
   cardcUnicode,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import {
   checkAnnotations,
   checkIcon,

@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_roots: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcArray,
   cardcMatches,
@@ -13,7 +13,7 @@ import {
   cardcRest,
   cardcString,
   cardcUnicode,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import { checkJsonObject } from './mcp_common.guards.js';
 import { checkRequestMeta } from './mcp_jsonrpc.guards.js';
 

@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_sampling: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcArray,
   cardcArrayOf,
@@ -24,7 +24,7 @@ import {
   cardcTags,
   cardcUnicode,
   cardcVariant,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import {
   checkAudioContent,
   checkContentBlock,

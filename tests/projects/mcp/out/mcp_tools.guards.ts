@@ -3,7 +3,7 @@
 // The checks behind the guards of mcp_tools: one `check<Name>` per type, which reads a value
 // once, field by field, and records its errors; the guards there call them.
 
-import type { cardcState } from './cardc_runtime.js';
+import type { cardcState } from '../../../cardc_runtime.js';
 import {
   cardcArray,
   cardcBoolean,
@@ -17,7 +17,7 @@ import {
   cardcString,
   cardcStrings,
   cardcUnicode,
-} from './cardc_runtime.js';
+} from '../../../cardc_runtime.js';
 import { checkContentBlock, checkIcon, checkJsonObject } from './mcp_common.guards.js';
 import { checkCursor, checkRequestMeta, checkTaskMetadata } from './mcp_jsonrpc.guards.js';
 
