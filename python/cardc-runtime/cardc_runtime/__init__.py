@@ -261,6 +261,20 @@ def _space(of: object) -> dict[str, object]:
     return vars(_sys.modules.get(getattr(of, "__module__", ""), _sys))
 
 
+def _discriminator(meta: object) -> object:
+    """The discriminator one annotation of a type gives (a key, or a `Discriminator`), if any."""
+    if isinstance(meta, _p.Discriminator):
+        return meta
+    if isinstance(meta, _pf.FieldInfo):
+        return meta.discriminator
+    return None
+
+
+def _resolve(ref: str | _t.ForwardRef, space: dict[str, object]) -> object:
+    """What a forward reference names among `space`, or `None`."""
+    return space.get(ref if isinstance(ref, str) else ref.__forward_arg__, None)
+
+
 def _unwrap(
     tp: object, space: dict[str, object]
 ) -> tuple[object, object, dict[str, object]]:
@@ -274,14 +288,10 @@ def _unwrap(
             tp = tp.__value__
         elif _t.get_origin(tp) is _t.Annotated:
             for meta in _t.cast(_t.Any, tp).__metadata__:
-                if isinstance(meta, _p.Discriminator):
-                    discriminator = meta
-                elif isinstance(meta, _pf.FieldInfo) and meta.discriminator is not None:
-                    discriminator = meta.discriminator
+                discriminator = _discriminator(meta) or discriminator
             tp = _t.cast(_t.Any, tp).__origin__
         elif isinstance(tp, (str, _t.ForwardRef)):
-            name = tp if isinstance(tp, str) else tp.__forward_arg__
-            tp = space.get(name, None)
+            tp = _resolve(tp, space)
         else:
             return tp, discriminator, space
 
@@ -358,15 +368,12 @@ def _named(tp: object, space: dict[str, object]) -> str | None:
             tp = tp.__value__
         elif _t.get_origin(tp) is _t.Annotated:
             for meta in _t.cast(_t.Any, tp).__metadata__:
-                if isinstance(meta, _p.Discriminator):
-                    discriminator = meta
-                elif isinstance(meta, _pf.FieldInfo) and meta.discriminator is not None:
-                    discriminator = meta.discriminator
-                elif isinstance(meta, UnionName):
+                discriminator = _discriminator(meta) or discriminator
+                if isinstance(meta, UnionName):
                     name = meta.name
             tp = _t.cast(_t.Any, tp).__origin__
         elif isinstance(tp, (str, _t.ForwardRef)):
-            tp = space.get(tp if isinstance(tp, str) else tp.__forward_arg__, None)
+            tp = _resolve(tp, space)
         else:
             members = _members(tp)
             if members is None or len(members) != 1 or discriminator is not None:
