@@ -266,8 +266,11 @@ fn the_typescript_bridge_of_version_1_renders_what_version_2_writes() {
     ]);
     // `run.cjs` loads the bridge from beside it.
     let bridge = out.join("tests/ts/evolution");
-    std::fs::copy(root.join("tests/ts/evolution/run.cjs"), bridge.join("run.cjs"))
-        .expect("copy run.cjs beside the compiled bridge");
+    std::fs::copy(
+        root.join("tests/ts/evolution/run.cjs"),
+        bridge.join("run.cjs"),
+    )
+    .expect("copy run.cjs beside the compiled bridge");
     let printed = node(&[
         bridge.join("run.cjs").as_os_str(),
         golden_corpus_path("evolution_v2").as_os_str(),
