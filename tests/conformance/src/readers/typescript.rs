@@ -78,8 +78,16 @@ impl Reader for GuardsReader {
 }
 
 /// Compiles TypeScript modules to ES modules in `dir` with one run of tsc (a run costs more
-/// than the modules), giving each source's compiled path; their file stems must differ.
+/// than the modules), giving each source's compiled path.
 pub fn compile_modules(sources: &[PathBuf], dir: &Path) -> Vec<PathBuf> {
+    let sources: Vec<PathBuf> = sources
+        .iter()
+        .map(|source| {
+            source
+                .canonicalize()
+                .unwrap_or_else(|error| panic!("cannot find {}: {error}", source.display()))
+        })
+        .collect();
     std::fs::create_dir_all(dir)
         .unwrap_or_else(|error| panic!("cannot create {}: {error}", dir.display()));
     // node reads `.js` as an ES module only under a package.json that says so.
@@ -92,6 +100,12 @@ pub fn compile_modules(sources: &[PathBuf], dir: &Path) -> Vec<PathBuf> {
         "es2022",
         "--module",
         "es2022",
+        // tsc writes a module at its path below the root directory, which it otherwise takes
+        // as the deepest folder holding every input, imports included: a module importing a
+        // shared runtime two folders up would land two folders down. The filesystem root keeps
+        // each compiled path a function of its source's alone.
+        "--rootDir",
+        "/",
         "--outDir",
     ]
     .iter()
@@ -103,11 +117,8 @@ pub fn compile_modules(sources: &[PathBuf], dir: &Path) -> Vec<PathBuf> {
     sources
         .iter()
         .map(|source| {
-            let stem = source
-                .file_stem()
-                .and_then(|stem| stem.to_str())
-                .unwrap_or_else(|| panic!("{} has no file stem", source.display()));
-            dir.join(format!("{stem}.js"))
+            let below_root = source.strip_prefix("/").unwrap_or(source);
+            dir.join(below_root).with_extension("js")
         })
         .collect()
 }
