@@ -18,7 +18,7 @@ use std::process::Command;
 use cardc_codegen::diagnostics::Source;
 use cardc_codegen::emit::python::runtime_limits;
 use cardc_codegen::out::{self, Problem};
-use cardc_codegen::target::{Options, SharedRuntime};
+use cardc_codegen::target::{Options, SharedRuntime, Target};
 use cardc_codegen::{compile, emit, header_name};
 
 fn repo_root() -> PathBuf {
@@ -35,27 +35,24 @@ const SELF_CONTAINED: &str = "tests/schemas/unions";
 /// The shared TypeScript runtime every other golden case imports, relative to the root.
 const SHARED_RUNTIME: &str = "tests/cardc_runtime.ts";
 
-/// The targets' shared runtimes: the TypeScript one.
-fn shared_runtimes() -> Vec<SharedRuntime> {
-    emit::TARGETS
-        .iter()
-        .filter_map(|target| target.shared_runtime())
-        .collect()
+/// The TypeScript target and its shared runtime, the one [`SHARED_RUNTIME`] holds.
+fn typescript_runtime() -> (&'static dyn Target, SharedRuntime) {
+    let target = emit::target("typescript").expect("the TypeScript target is registered");
+    let runtime = target
+        .shared_runtime()
+        .expect("the TypeScript target has a shared runtime");
+    (target, runtime)
 }
 
-/// The options a golden case directory is emitted with: every shared runtime imported from
+/// The options a golden case directory is emitted with: the TypeScript runtime imported from
 /// [`SHARED_RUNTIME`], but in the [`SELF_CONTAINED`] case.
 fn case_options(dir: &str) -> Options {
     let mut options = Options::default();
-    if dir == SELF_CONTAINED {
-        return options;
-    }
-    let module = repo_root().join(SHARED_RUNTIME);
-    for target in emit::TARGETS {
-        if let Some(runtime) = target.shared_runtime() {
-            let specifier = (runtime.import_from)(&header_name(&module, &repo_root().join(dir)));
-            options.shared_runtimes.insert(target.key(), specifier);
-        }
+    if dir != SELF_CONTAINED {
+        let (target, runtime) = typescript_runtime();
+        let module = repo_root().join(SHARED_RUNTIME);
+        let specifier = (runtime.import_from)(&header_name(&module, &repo_root().join(dir)));
+        options.shared_runtimes.insert(target.key(), specifier);
     }
     options
 }
@@ -86,11 +83,8 @@ fn cases() -> Vec<(String, String)> {
 /// shared runtime, which is written once for every case.
 fn outputs(relative: &str, out_dir: &str) -> (String, Vec<emit::Output>) {
     let (header, mut outputs) = outputs_with(relative, out_dir, &case_options(out_dir));
-    let runtimes: Vec<&str> = shared_runtimes()
-        .iter()
-        .map(|runtime| runtime.file_name)
-        .collect();
-    outputs.retain(|output| !runtimes.contains(&output.path.as_str()));
+    let (_, runtime) = typescript_runtime();
+    outputs.retain(|output| output.path != runtime.file_name);
     (header, outputs)
 }
 
@@ -138,15 +132,14 @@ fn every_golden_case_matches_its_committed_outputs() {
         let problems = out::check(&dir, &header, &outputs).expect("read goldens");
         report.push_str(&describe(&problems, &relative));
     }
-    for runtime in shared_runtimes() {
-        let path = repo_root().join(SHARED_RUNTIME);
-        if bless {
-            out::write_files(&[(path, runtime.contents.as_str())]).expect("write the runtime");
-        } else if let Some(problem) =
-            out::compare_file(&path, &runtime.contents).expect("read the runtime")
-        {
-            report.push_str(&(problem.report(SHARED_RUNTIME) + "\n"));
-        }
+    let (_, runtime) = typescript_runtime();
+    let path = repo_root().join(SHARED_RUNTIME);
+    if bless {
+        out::write_files(&[(path, runtime.contents.as_str())]).expect("write the runtime");
+    } else if let Some(problem) =
+        out::compare_file(&path, &runtime.contents).expect("read the runtime")
+    {
+        report.push_str(&(problem.report(SHARED_RUNTIME) + "\n"));
     }
     assert!(
         report.is_empty(),
