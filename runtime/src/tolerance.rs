@@ -1,5 +1,6 @@
 //! Tolerant reading: the readers of fields and arrays that declare a reader policy
-//! (`#[on_invalid = "absent"]`, `#[skip_invalid]`), and the warnings that say what they dropped.
+//! (`#[on_invalid = "absent"]` or `"default"`, `#[on_invalid(default = "<JSON>")]`,
+//! `#[skip_invalid]`), and the warnings that say what they dropped.
 //!
 //! A policy applies only while [`crate::decode_str_tolerant`] or
 //! [`crate::decode_value_tolerant`] runs on the thread; any other decode, `serde_json`'s own
@@ -229,8 +230,9 @@ impl<'de, T, R: Read<'de, Option<T>>> Read<'de, Option<T>> for OrAbsent<R> {
     }
 }
 
-/// `#[on_invalid = "default"]`: a defaulted field's value as `R` reads it, or, when a tolerant
-/// decode finds it invalid, the default `F` builds and a warning.
+/// `#[on_invalid = "default"]` on a defaulted field, or `#[on_invalid(default = "<JSON>")]` on a
+/// required one: the field's value as `R` reads it, or, when a tolerant decode finds it invalid,
+/// the value `F` builds and a warning.
 #[derive(Clone, Copy)]
 pub struct OrDefault<R, F>(pub R, pub F);
 

@@ -13,8 +13,8 @@ use std::collections::BTreeMap;
 
 use super::examples;
 use crate::diagnostics::Diagnostic;
-use crate::ir::{DefaultWrite, FieldDefault, JsonValue, Presence, Ty, TypeDef};
-use crate::syntax::ast::{FieldItem, ItemKind, SchemaFile};
+use crate::ir::{DefaultWrite, Field, FieldDefault, JsonValue, OnInvalid, Presence, Ty, TypeDef};
+use crate::syntax::ast::{FieldItem, ItemKind, SchemaFile, Spanned};
 
 /// The field's presence and default once `#[default]` is applied, reporting a default its
 /// field cannot take and an `#[omit_default]` without one.
@@ -70,6 +70,7 @@ pub(super) fn lower(
     let Some(value) = examples::parse_one(
         default,
         "default",
+        |literal| format!("#[default = {literal}]"),
         "#[default = \"\\\"pending\\\"\"]",
         errors,
     ) else {
@@ -82,9 +83,10 @@ pub(super) fn lower(
     (Presence::Defaulted, Some(FieldDefault { value, write }))
 }
 
-/// Checks every default of the schema against its field's type and constraints, and that
-/// each is a value the outputs can write as a literal. Runs, as the examples' check, once the
-/// whole schema has checked; `defs` lowers `file`'s fields in the same order.
+/// Checks every default of the schema, and every value an `#[on_invalid(default = "<JSON>")]`
+/// gives, against its field's type and constraints, and that each is a value the outputs can
+/// write as a literal. Runs, as the examples' check, once the whole schema has checked; `defs`
+/// lowers `file`'s fields in the same order.
 pub(super) fn check(
     file: &SchemaFile,
     defs: &BTreeMap<String, TypeDef>,
@@ -97,29 +99,46 @@ pub(super) fn check(
             continue;
         };
         for (field_syntax, field) in syntax.fields.iter().zip(&lowered.fields) {
-            let (Some(written), Some(default)) = (&field_syntax.default, &field.default) else {
-                continue;
-            };
             let what = format!("{}.{}", item.name.value, field.name);
-            if let Err(reason) = examples::fits_field(defs, field, &default.value) {
-                errors.push(Diagnostic::new(
-                    format!("this default is not a valid `{what}`{reason}"),
-                    written.span.clone(),
-                    "does not fit its type",
-                    "a default is checked against the contract, as every reader would read \
-                     it: fix the default, or the type",
-                ));
-            } else if let Some(reason) = unbuildable(defs, &field.ty, &default.value) {
-                errors.push(Diagnostic::new(
-                    format!("the default of `{what}` {reason}"),
-                    written.span.clone(),
-                    "not a literal default",
-                    "a default is a string, number or boolean, one of an enum's values, or an \
-                     empty array or map; for another value make the field `Option<...>` and \
-                     let the reader decide what absent means",
-                ));
+            if let (Some(written), Some(default)) = (&field_syntax.default, &field.default) {
+                check_value(defs, field, &what, written, &default.value, errors);
+            }
+            if let (Some(written), OnInvalid::Default(value)) =
+                (&field_syntax.invalid_default, &field.tolerance.on_invalid)
+            {
+                check_value(defs, field, &what, written, value, errors);
             }
         }
+    }
+}
+
+/// Checks one default `value` of `field` (of the struct and field `what`), written at
+/// `written`.
+fn check_value(
+    defs: &BTreeMap<String, TypeDef>,
+    field: &Field,
+    what: &str,
+    written: &Spanned<String>,
+    value: &JsonValue,
+    errors: &mut Vec<Diagnostic>,
+) {
+    if let Err(reason) = examples::fits_field(defs, field, value) {
+        errors.push(Diagnostic::new(
+            format!("this default is not a valid `{what}`{reason}"),
+            written.span.clone(),
+            "does not fit its type",
+            "a default is checked against the contract, as every reader would read it: fix \
+             the default, or the type",
+        ));
+    } else if let Some(reason) = unbuildable(defs, &field.ty, value) {
+        errors.push(Diagnostic::new(
+            format!("the default of `{what}` {reason}"),
+            written.span.clone(),
+            "not a literal default",
+            "a default is a string, number or boolean, one of an enum's values, or an empty \
+             array or map; for another value make the field `Option<...>` and let the reader \
+             decide what absent means",
+        ));
     }
 }
 

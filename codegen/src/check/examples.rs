@@ -21,6 +21,7 @@ pub(super) fn parse(examples: &[Spanned<String>], errors: &mut Vec<Diagnostic>) 
             parse_one(
                 example,
                 "example",
+                |literal| format!("#[example = {literal}]"),
                 "#[example = r#\"{\"path\": \"a.rs\"}\"#]",
                 errors,
             )
@@ -29,10 +30,12 @@ pub(super) fn parse(examples: &[Spanned<String>], errors: &mut Vec<Diagnostic>) 
 }
 
 /// One JSON value written in a string attribute, or `None` after an error at the literal;
-/// `what` names the attribute in the message ("example") and `such_as` shows one.
+/// `what` names the value in the message ("example"), `attribute` writes the attribute around
+/// a string literal's text, and `such_as` shows one.
 pub(super) fn parse_one(
     written: &Spanned<String>,
     what: &str,
+    attribute: fn(&str) -> String,
     such_as: &str,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<JsonValue> {
@@ -50,8 +53,9 @@ pub(super) fn parse_one(
                     format!("this {what} is not JSON: `{text}` is a bare word"),
                     format!(
                         "{} {what} is one JSON value in a string, so a string is quoted inside \
-                         it: `#[{what} = \"\\\"{text}\\\"\"]`",
-                        article(what)
+                         it: `{}`",
+                        article(what),
+                        attribute(&format!("\"\\\"{text}\\\"\"")),
                     ),
                 )
             } else {

@@ -521,7 +521,7 @@ fn lower_struct(
             let presence = presence::null_as_absent(field, presence, &ty, file, errors);
             let (presence, default) = defaults::lower(field, presence, &ty, errors);
             let constraints = constraints::lower(&field.constraints, &ty, &field.ty.span, errors);
-            let tolerance = tolerance::lower(field, presence, &ty, errors);
+            let tolerance = tolerance::lower(field, presence, default.as_ref(), &ty, errors);
             fields.push(Field {
                 name: field.name.value.clone(),
                 wire_name,

@@ -164,6 +164,7 @@ pub(super) fn apply(
             flatten: Some(envelope.span.clone()),
             rename: None,
             on_invalid: None,
+            invalid_default: None,
             skip_invalid: None,
             null_as_absent: None,
             default: None,

@@ -1,17 +1,23 @@
-//! Reader policies, `#[on_invalid = "absent"]` and `#[skip_invalid]`: allowed only where a
-//! tolerant reader can apply them the same way in every language, and where they say
-//! something (an absent key needs an optional field, skipped items an array).
+//! Reader policies, `#[on_invalid = "absent"]` or `"default"`, `#[on_invalid(default =
+//! "<JSON>")]` and `#[skip_invalid]`: allowed only where a tolerant reader can apply them the
+//! same way in every language, and where they say something (an absent key needs an optional
+//! field, a default a field that has one or a value given with the policy, skipped items an
+//! array).
 
 use std::collections::BTreeMap;
 
+use super::examples;
 use crate::diagnostics::Diagnostic;
-use crate::ir::{self, OnInvalid, Presence, Tolerance, Ty, TypeDef};
+use crate::ir::{self, FieldDefault, OnInvalid, Presence, Tolerance, Ty, TypeDef};
 use crate::syntax::ast::FieldItem;
 
-/// The policy a field declares, reporting each attribute its field cannot honour.
+/// The policy a field declares, reporting each attribute its field cannot honour. `default` is
+/// the field's `#[default]`, lowered; the value of `#[on_invalid(default = "<JSON>")]` is
+/// checked against the field's type with the defaults (see `defaults::check`).
 pub(super) fn lower(
     field: &FieldItem,
     presence: Presence,
+    default: Option<&FieldDefault>,
     ty: &Ty,
     errors: &mut Vec<Diagnostic>,
 ) -> Tolerance {
@@ -36,11 +42,56 @@ pub(super) fn lower(
             return tolerance;
         }
     }
-    if let Some(policy) = &field.on_invalid {
+    if let (Some(policy), Some(written)) = (&field.on_invalid, &field.invalid_default) {
+        let refusal = match (presence, ty) {
+            (Presence::Required, Ty::Const(_)) => Some((
+                "a constant has its one value",
+                "a constant's key holds its value or the read fails: drop `#[on_invalid]`",
+            )),
+            (Presence::Required, _) => None,
+            (Presence::Defaulted, _) => Some((
+                "the field has a default",
+                "an invalid value of a field with a `#[default]` reads as that default: write \
+                 `#[on_invalid = \"default\"]`",
+            )),
+            (Presence::Nullable, _) => Some((
+                "the field may be `null`",
+                "`#[on_invalid(default = ...)]` is for a key that is required and never `null`: \
+                 drop the `Nullable`, or make the field `Option<Nullable<...>>` with \
+                 `#[on_invalid = \"absent\"]`",
+            )),
+            _ => Some((
+                "the field is optional",
+                "an invalid value of an `Option` field reads as absent: write \
+                 `#[on_invalid = \"absent\"]`, or drop the `Option` to keep the key required",
+            )),
+        };
+        if let Some((label, hint)) = refusal {
+            errors.push(Diagnostic::new(
+                format!(
+                    "field `{}` cannot read an invalid value as a default of its own",
+                    field.name.value
+                ),
+                policy.span.clone(),
+                label,
+                hint,
+            ));
+        } else if let Some(value) = examples::parse_one(
+            written,
+            "default",
+            |literal| format!("#[on_invalid(default = {literal})]"),
+            "#[on_invalid(default = \"0\")]",
+            errors,
+        ) {
+            tolerance.on_invalid = OnInvalid::Default(value);
+        }
+    } else if let Some(policy) = &field.on_invalid {
         match policy.value.as_str() {
             "absent" if presence.is_optional() => tolerance.on_invalid = OnInvalid::Absent,
             "default" if presence == Presence::Defaulted => {
-                tolerance.on_invalid = OnInvalid::Default
+                if let Some(default) = default {
+                    tolerance.on_invalid = OnInvalid::Default(default.value.clone());
+                }
             }
             "absent" if presence == Presence::Defaulted => errors.push(Diagnostic::new(
                 format!(
@@ -70,8 +121,10 @@ pub(super) fn lower(
                 ),
                 policy.span.clone(),
                 "no `#[default]`",
-                "give the field `#[default = \"<JSON>\"]`, or write `#[on_invalid = \"absent\"]` \
-                 on an `Option<...>` field",
+                "write `#[on_invalid(default = \"<JSON>\")]` to keep the key required and read an \
+                 invalid value as that value, give the field `#[default = \"<JSON>\"]` to read an \
+                 absent key as it too, or write `#[on_invalid = \"absent\"]` on an `Option<...>` \
+                 field",
             )),
             other => errors.push(Diagnostic::new(
                 format!("unknown `on_invalid` policy `{other}`"),

@@ -2,8 +2,8 @@
 
 pub use crate::ir::spell;
 use crate::ir::{
-    Constraints, Deprecated, Field, FieldDefault, OnInvalid, Presence, StructDef, Tolerance,
-    TypeDef, UnknownFields, Variant,
+    Constraints, Deprecated, Field, FieldDefault, OnInvalid, Presence, StructDef, TypeDef,
+    UnknownFields, Variant,
 };
 
 /// What a type is, in a report.
@@ -45,14 +45,24 @@ pub fn spell_field(field: &Field) -> String {
 }
 
 /// A field's reader policy as its attributes (`#[skip_invalid]`), or `strict` without one.
-pub fn spell_tolerance(tolerance: &Tolerance) -> String {
-    let on_invalid = match tolerance.on_invalid {
+pub fn spell_tolerance(field: &Field) -> String {
+    let on_invalid = match &field.tolerance.on_invalid {
         OnInvalid::Error => None,
-        OnInvalid::Absent => Some("#[on_invalid = \"absent\"]"),
-        OnInvalid::Default => Some("#[on_invalid = \"default\"]"),
+        OnInvalid::Absent => Some("#[on_invalid = \"absent\"]".to_owned()),
+        // The field's own default, which an absent key reads as too.
+        OnInvalid::Default(_) if field.default.is_some() => {
+            Some("#[on_invalid = \"default\"]".to_owned())
+        }
+        OnInvalid::Default(value) => Some(format!(
+            "#[on_invalid(default = {})]",
+            crate::json_text::compact(value)
+        )),
     };
-    let skip = tolerance.skip_invalid.then_some("#[skip_invalid]");
-    let attributes: Vec<&str> = on_invalid.into_iter().chain(skip).collect();
+    let skip = field
+        .tolerance
+        .skip_invalid
+        .then(|| "#[skip_invalid]".to_owned());
+    let attributes: Vec<String> = on_invalid.into_iter().chain(skip).collect();
     if attributes.is_empty() {
         "strict".to_string()
     } else {

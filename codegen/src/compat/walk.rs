@@ -387,10 +387,7 @@ impl Walk<'_> {
             self.push(
                 Class::ToleranceChanged,
                 path,
-                (
-                    Some(spell_tolerance(&old.tolerance)),
-                    Some(spell_tolerance(&new.tolerance)),
-                ),
+                (Some(spell_tolerance(old)), Some(spell_tolerance(new))),
                 (Some(spans.0), Some(spans.1)),
             );
         }

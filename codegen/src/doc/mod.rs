@@ -300,7 +300,7 @@ fn notes(field: &Field) -> Vec<String> {
         notes.push(crate::compat::spell::spell_constraints(&field.constraints));
     }
     if field.tolerance.is_declared() {
-        notes.push(crate::compat::spell::spell_tolerance(&field.tolerance));
+        notes.push(crate::compat::spell::spell_tolerance(field));
     }
     notes
 }

@@ -1,29 +1,32 @@
 //! Tolerant reading: what a reader does with a value that breaks the contract where the schema
-//! declared a policy for it (`#[on_invalid = "absent"]` or `"default"`, `#[skip_invalid]`), and which types a
-//! tolerant read reaches through.
+//! declared a policy for it (`#[on_invalid = "absent"]` or `"default"`,
+//! `#[on_invalid(default = "<JSON>")]`, `#[skip_invalid]`), and which types a tolerant read
+//! reaches through.
 //!
 //! The published JSON Schema stays what producers must write; a tolerant reader reads more,
 //! and reports each value it dropped. A strict reader ignores the policy.
 
 use std::collections::BTreeMap;
 
-use super::{Field, Schema, Ty, TypeDef, reach};
+use super::{Field, JsonValue, Schema, Ty, TypeDef, reach};
 
 /// What a tolerant reader does with an invalid value of a field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub enum OnInvalid {
     /// The whole read fails, as a strict read does.
     #[default]
     Error,
     /// `#[on_invalid = "absent"]` on an optional field: an invalid value reads as an absent key.
     Absent,
-    /// `#[on_invalid = "default"]` on a field with a default: an invalid value reads as the
-    /// default, as an absent key does.
-    Default,
+    /// An invalid value reads as this value: the field's default, as an absent key does, under
+    /// `#[on_invalid = "default"]`; or, under `#[on_invalid(default = "<JSON>")]`, the value
+    /// given there, on a field whose key stays required. The checker allows only the values
+    /// it allows as defaults (see [`super::FieldDefault`]).
+    Default(JsonValue),
 }
 
 /// A field's declared reader policy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Tolerance {
     /// What an invalid value of the field reads as.
     pub on_invalid: OnInvalid,

@@ -149,8 +149,12 @@ pub struct FieldItem {
     pub flatten: Option<Range<usize>>,
     /// `#[rename = "..."]`: the exact wire name.
     pub rename: Option<Spanned<String>>,
-    /// `#[on_invalid = "..."]`: what a tolerant reader reads an invalid value as, as written.
+    /// `#[on_invalid = "..."]`: what a tolerant reader reads an invalid value as, as written;
+    /// `default` for `#[on_invalid(default = "<JSON>")]` too.
     pub on_invalid: Option<Spanned<String>>,
+    /// `#[on_invalid(default = "<JSON>")]`: the value an invalid value reads as, as written, on
+    /// a field whose key stays required.
+    pub invalid_default: Option<Spanned<String>>,
     /// `#[skip_invalid]`, where it was written: a tolerant reader drops invalid array items.
     pub skip_invalid: Option<Range<usize>>,
     /// `#[null_as_absent]`, where it was written: an `Option<T>` field reads `null` as absent.

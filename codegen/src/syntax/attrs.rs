@@ -133,8 +133,12 @@ pub(super) struct ItemAttrs {
     pub other: Option<std::ops::Range<usize>>,
     /// `#[flatten = "Struct"]` on a union, each struct named with the span of its name.
     pub spreads: Vec<Spanned<String>>,
-    /// `#[on_invalid = "..."]` on a field: what a tolerant reader reads an invalid value as.
+    /// `#[on_invalid = "..."]` on a field: what a tolerant reader reads an invalid value as
+    /// (`default` for the form below too).
     pub on_invalid: Option<Spanned<String>>,
+    /// `#[on_invalid(default = "<JSON>")]` on a field, as written: the value an invalid value
+    /// reads as.
+    pub invalid_default: Option<Spanned<String>>,
     /// `#[skip_invalid]` on a field, where it was written: a tolerant reader drops the array's
     /// invalid items.
     pub skip_invalid: Option<std::ops::Range<usize>>,
@@ -191,6 +195,12 @@ pub(super) fn item_attrs(
             "flatten" if place == Place::Enum => out.spreads.extend(string_value(attr, errors)),
             "flatten" if flag(attr, errors) => out.flatten = Some(node_range(attr)),
             "other" if flag(attr, errors) => out.other = Some(node_range(attr)),
+            "on_invalid" if matches!(attr.meta, Meta::List(_)) => {
+                if let Some((policy, value)) = invalid_default(attr, errors) {
+                    out.on_invalid = Some(policy);
+                    out.invalid_default = Some(value);
+                }
+            }
             "on_invalid" => out.on_invalid = string_value(attr, errors),
             "default" => out.default = string_value(attr, errors),
             "omit_default" if flag(attr, errors) => out.omit_default = Some(node_range(attr)),
@@ -417,6 +427,50 @@ fn string_value(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Spanne
     ));
     None
 }
+
+/// `#[on_invalid(default = "<JSON>")]`: the policy `default`, spanned at its name, and the
+/// value as written.
+fn invalid_default(
+    attr: &Attribute,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<(Spanned<String>, Spanned<String>)> {
+    let mut found = None;
+    let parsed = attr.parse_nested_meta(|meta| {
+        if meta.path.is_ident("default") && found.is_none() {
+            let policy = Spanned {
+                value: "default".to_owned(),
+                span: byte_range(syn::spanned::Spanned::span(&meta.path)),
+            };
+            let lit: LitStr = meta.value()?.parse()?;
+            found = Some((policy, spanned(&lit)));
+            Ok(())
+        } else {
+            Err(meta.error("`on_invalid(...)` takes one `default = \"<JSON>\"`"))
+        }
+    });
+    let error = match (parsed, found) {
+        (Ok(()), Some(found)) => return Some(found),
+        (Err(error), _) => Diagnostic::new(
+            error.to_string(),
+            byte_range(error.span()),
+            "here",
+            INVALID_DEFAULT_HINT,
+        ),
+        (Ok(()), None) => Diagnostic::new(
+            "`on_invalid(...)` takes one `default = \"<JSON>\"`",
+            node_range(attr),
+            "no value given",
+            INVALID_DEFAULT_HINT,
+        ),
+    };
+    errors.push(error);
+    None
+}
+
+/// What `#[on_invalid(...)]` takes, and the forms beside it.
+const INVALID_DEFAULT_HINT: &str = "write `#[on_invalid(default = \"0\")]` for a required key \
+     whose invalid value reads as that value, `#[on_invalid = \"default\"]` on a field with a \
+     `#[default]`, or `#[on_invalid = \"absent\"]` on an `Option` field";
 
 /// `#[deprecated]` or `#[deprecated = "note"]`, as Rust writes them.
 fn deprecated(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Deprecated> {

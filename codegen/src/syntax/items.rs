@@ -222,6 +222,7 @@ fn field(field: syn::Field, errors: &mut Vec<Diagnostic>) -> Option<FieldItem> {
         flatten: attrs.flatten,
         rename: attrs.rename,
         on_invalid: attrs.on_invalid,
+        invalid_default: attrs.invalid_default,
         skip_invalid: attrs.skip_invalid,
         null_as_absent: attrs.null_as_absent,
         default: attrs.default,

@@ -161,6 +161,7 @@ impl Shift for FieldItem {
             flatten,
             rename,
             on_invalid,
+            invalid_default,
             skip_invalid,
             null_as_absent,
             default,
@@ -173,6 +174,7 @@ impl Shift for FieldItem {
         flatten.shift(by);
         rename.shift(by);
         on_invalid.shift(by);
+        invalid_default.shift(by);
         skip_invalid.shift(by);
         null_as_absent.shift(by);
         default.shift(by);

@@ -1,19 +1,19 @@
 //! The tolerant read of a payload, computed from the IR alone: what a reader that applies the
-//! schema's reader policies (`#[skip_invalid]`, `#[on_invalid = "absent"]` or `"default"`)
-//! reads, and the JSON
-//! pointer of everything it drops. Like [`crate::contract`], it shares no code with any reader
+//! schema's reader policies (`#[skip_invalid]`, `#[on_invalid = "absent"]` or `"default"`,
+//! `#[on_invalid(default = "<JSON>")]`) reads, and the JSON pointer of everything it drops. Like [`crate::contract`], it shares no code with any reader
 //! under test; it leans on [`crate::contract`] for whether a value fits a type where no policy
 //! lies beneath it.
 //!
 //! The rules, as `docs/src/reference/tolerant-readers.md` states them: an item of a
 //! `#[skip_invalid]` array that is not a valid item (read tolerantly itself) is left out; a present
 //! value of an `#[on_invalid = "absent"]` field that is not valid (read tolerantly itself) makes
-//! the key absent, and of an `#[on_invalid = "default"]` one too, which then reads as its default
-//! (as [`contract::written`] fills it in); the warnings inside a dropped value are dropped with it;
-//! anything else invalid fails the read. Warnings are ordered by pointer: keys by text, indices by
+//! the key absent, and of a field with an `on_invalid` default reads as that default; a missing
+//! required key is no value a policy covers; the warnings inside a dropped value are dropped with
+//! it; anything else invalid fails the read. Warnings are ordered by pointer: keys by text, indices by
 //! number.
 
 use cardc_codegen::ir::{OnInvalid, Schema, StructDef, Ty, TypeDef};
+use cardc_codegen::json_text;
 use serde_json::{Map, Value};
 
 use std::collections::BTreeMap;
@@ -218,7 +218,8 @@ impl Reader<'_> {
             let key = &field.wire_name;
             let read = match object.get(key) {
                 None if field.presence.may_be_absent() => continue,
-                None => Err("required, missing".to_string()),
+                // No policy reads a missing key: one covers only a value that is there.
+                None => return Err(format!("/{key}: required, missing")),
                 Some(Value::Null) if field.presence.may_be_null() => continue,
                 Some(present) => match (&field.ty, present) {
                     (Ty::Vec(item), Value::Array(items)) if field.tolerance.skip_invalid => {
@@ -236,14 +237,12 @@ impl Reader<'_> {
                     warnings.extend(under(Step::Key(key.clone()), inner));
                     out.insert(key.clone(), read);
                 }
-                // Read as absent, or as the default, which an absent key reads as.
-                Err(_)
-                    if matches!(
-                        field.tolerance.on_invalid,
-                        OnInvalid::Absent | OnInvalid::Default
-                    ) =>
-                {
+                Err(_) if field.tolerance.on_invalid == OnInvalid::Absent => {
                     out.remove(key);
+                    warnings.push(vec![Step::Key(key.clone())]);
+                }
+                Err(_) if let OnInvalid::Default(value) = &field.tolerance.on_invalid => {
+                    out.insert(key.clone(), json_text::to_value(value));
                     warnings.push(vec![Step::Key(key.clone())]);
                 }
                 Err(fault) => return Err(format!("/{key}: {fault}")),

@@ -3,7 +3,9 @@
 //! same payloads, as the published JSON Schema does.
 
 use cardc::{Decoded, Dropped};
-use cardc_golden::tolerant::{Audience, Card, Entry, Feed, Priority, Section, TextCard};
+use cardc_golden::tolerant::{
+    Audience, Card, Density, Entry, Feed, Layout, Priority, Section, TextCard,
+};
 use serde_json::json;
 
 /// Reads `payload` tolerantly, and checks that the strict read agrees exactly when nothing was
@@ -190,4 +192,33 @@ fn serde_and_the_strict_decode_ignore_the_policy() {
     let decoded = cardc::decode_str_tolerant::<Feed>(text).expect("tolerant");
     assert_eq!(decoded.warnings.len(), 1);
     assert!(cardc::decode_str::<Feed>(text).is_err());
+}
+
+#[test]
+fn an_invalid_value_of_a_required_key_reads_as_its_default_but_a_missing_key_fails() {
+    let feed = |layout: serde_json::Value| json!({"cards": [], "sections": [], "labels": {}, "layout": layout});
+    let decoded = tolerant(feed(json!({"density": "sparse", "columns": 9})));
+    assert_eq!(
+        decoded.value.layout,
+        Some(Layout {
+            density: Density::Comfortable,
+            columns: 1,
+        })
+    );
+    assert_eq!(
+        dropped(&decoded),
+        [
+            ("/layout/columns", Dropped::Defaulted),
+            ("/layout/density", Dropped::Defaulted),
+        ]
+    );
+    // Written back, the defaults are the values.
+    assert_eq!(
+        serde_json::to_value(&decoded.value).expect("writes")["layout"],
+        json!({"density": "comfortable", "columns": 1})
+    );
+    // The policy covers a value that is there, never a missing key.
+    let missing = feed(json!({"columns": 2}));
+    assert!(cardc::decode_value_tolerant::<Feed>(&missing).is_err());
+    assert!(cardc::decode_value::<Feed>(&missing).is_err());
 }

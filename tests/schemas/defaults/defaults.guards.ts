@@ -286,7 +286,7 @@ const keysOfTask: readonly string[] = ['id', 'status', 'kind', 'content', 'label
 /** The checks of the fields of `Task` that are built from others, in field order. */
 const checksOfTask = [
   cardcMapOf(cardcString),
-  cardcOrDefault(cardcRange(cardcInteger(0, 255), null, false, 10, false, true)),
+  cardcOrDefault(cardcRange(cardcInteger(0, 255), null, false, 10, false, true), 0),
   cardcMatches(cardcString, '^(?:0|(?:[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615))$', 'u64 as a canonical decimal string'),
 ] as const;
 

@@ -71,7 +71,7 @@ const keysOfMessageUpdate: readonly string[] = ['role', 'text', 'format'];
 
 /** The checks of the fields of `MessageUpdate` that are built from others, in field order. */
 const checksOfMessageUpdate = [
-  cardcOrDefault(checkTextFormat),
+  cardcOrDefault(checkTextFormat, 'plain'),
 ] as const;
 
 /** Checks a `MessageUpdate`. */

@@ -14,7 +14,9 @@ import {
   cardcObject,
   cardcOneOf,
   cardcOrAbsent,
+  cardcOrDefault,
   cardcPresent,
+  cardcRange,
   cardcRest,
   cardcSkipInvalid,
   cardcString,
@@ -57,6 +59,14 @@ export function checkCard(value: unknown, s: cardcState, at: string, orNull?: bo
   }
 }
 
+/** The strings of `Density`. */
+const valuesOfDensity = cardcStrings(['compact', 'comfortable']);
+
+/** Checks a `Density`. */
+export function checkDensity(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcOneOf(value, s, at, orNull, valuesOfDensity);
+}
+
 /** The keys of the fields of `Entry`. */
 const keysOfEntry: readonly string[] = ['name', 'priority'];
 
@@ -97,7 +107,7 @@ export function checkEntry(value: unknown, s: cardcState, at: string, orNull?: b
 }
 
 /** The keys of the fields of `Feed`. */
-const keysOfFeed: readonly string[] = ['cards', 'audience', 'sections', 'labels'];
+const keysOfFeed: readonly string[] = ['cards', 'audience', 'sections', 'labels', 'layout'];
 
 /** The checks of the fields of `Feed` that are built from others, in field order. */
 const checksOfFeed = [
@@ -145,7 +155,50 @@ export function checkFeed(value: unknown, s: cardcState, at: string, orNull?: bo
       const item = object['labels'];
       checksOfFeed[2](item, s, s.quiet ? '' : at + '/labels');
     }
+    if (cardcPresent(keys, s, at, 'layout', true)) {
+      known += 1;
+      const item = object['layout'];
+      checkLayout(item, s, s.quiet ? '' : at + '/layout');
+    }
     cardcRest(object, keys, s, at, true, keysOfFeed, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** The keys of the fields of `Layout`. */
+const keysOfLayout: readonly string[] = ['density', 'columns'];
+
+/** The checks of the fields of `Layout` that are built from others, in field order. */
+const checksOfLayout = [
+  cardcOrDefault(checkDensity, 'comfortable'),
+  cardcOrDefault(cardcRange(cardcInteger(0, 255), 1, false, 4, false, true), 1),
+] as const;
+
+/** Checks a `Layout`. */
+export function checkLayout(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Layout';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'density', false)) {
+      known += 1;
+      const item = object['density'];
+      checksOfLayout[0](item, s, s.quiet ? '' : at + '/density');
+    }
+    if (cardcPresent(keys, s, at, 'columns', false)) {
+      known += 1;
+      const item = object['columns'];
+      checksOfLayout[1](item, s, s.quiet ? '' : at + '/columns');
+    }
+    cardcRest(object, keys, s, at, true, keysOfLayout, tags, known);
     s.depth -= 1;
   }
   s.type = outer;

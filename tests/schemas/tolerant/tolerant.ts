@@ -8,9 +8,9 @@ export { assertNever };
 
 /**
  * Tolerant readers: reader policies declared per field. A tolerant read skips the invalid
- * items of a `#[skip_invalid]` array and reads an invalid value of an
- * `#[on_invalid = "absent"]` field as absent, and reports each; a strict read refuses both,
- * as the published JSON Schema does.
+ * items of a `#[skip_invalid]` array, reads an invalid value of an `#[on_invalid = "absent"]`
+ * field as absent and of an `#[on_invalid(default = "...")]` one as that value, and reports
+ * each; a strict read refuses them all, as the published JSON Schema does.
  */
 
 /** Who a feed is for. */
@@ -33,6 +33,9 @@ export type Card =
   | ({ card: 'divider' })
   | (CardUnknown);
 
+/** How dense a feed's cards are. */
+export type Density = 'compact' | 'comfortable';
+
 /** One entry. */
 export interface Entry {
   /** Its name. */
@@ -51,6 +54,20 @@ export interface Feed {
   sections: Section[];
   /** Labels by name, each value tolerant inside. */
   labels: { [key: string]: Section };
+  /** How the feed is laid out, if it says. */
+  layout?: Layout;
+}
+
+/** How a feed is laid out: each key is required, and an invalid value reads as a default. */
+export interface Layout {
+  /** How dense the cards are; an invalid density reads as `comfortable`. */
+  density: Density;
+  /**
+   * How many columns; an invalid count reads as one.
+   * Integer in 0..=255.
+   * Range: 1 <= x <= 4.
+   */
+  columns: number;
 }
 
 /** How urgent an entry is. */
@@ -146,6 +163,16 @@ export function isCardUnknown(value: Card): value is CardUnknown {
   }
 }
 
+/** Whether a value is a `Density`, exactly as the contract says. Never throws. */
+export function isDensity(value: unknown): value is Density {
+  return cardcIs(guards.checkDensity, value);
+}
+
+/** The value as a `Density`, or where and how it breaks the contract. Never throws. */
+export function parseDensity(value: unknown): cardcParsed<Density> {
+  return cardcParse<Density>(guards.checkDensity, value);
+}
+
 /** Whether a value is a `Entry`, exactly as the contract says. Never throws. */
 export function isEntry(value: unknown): value is Entry {
   return cardcIs(guards.checkEntry, value);
@@ -174,6 +201,21 @@ export function parseFeed(value: unknown): cardcParsed<Feed> {
 /** The value as a `Feed` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseFeed` and `isFeed` stay strict. */
 export function parseFeedTolerant(value: unknown): cardcParsedTolerant<Feed> {
   return cardcParseTolerant<Feed>(guards.checkFeed, value, false);
+}
+
+/** Whether a value is a `Layout`, exactly as the contract says. Never throws. */
+export function isLayout(value: unknown): value is Layout {
+  return cardcIs(guards.checkLayout, value);
+}
+
+/** The value as a `Layout`, or where and how it breaks the contract. Never throws. */
+export function parseLayout(value: unknown): cardcParsed<Layout> {
+  return cardcParse<Layout>(guards.checkLayout, value);
+}
+
+/** The value as a `Layout` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseLayout` and `isLayout` stay strict. */
+export function parseLayoutTolerant(value: unknown): cardcParsedTolerant<Layout> {
+  return cardcParseTolerant<Layout>(guards.checkLayout, value, false);
 }
 
 /** Whether a value is a `Priority`, exactly as the contract says. Never throws. */

@@ -10,7 +10,7 @@ use quote::quote;
 
 use super::types::rust_type;
 use super::{Runtime, ident};
-use crate::ir::{Field, IntKind, JsonValue, Schema, StructDef, Ty, TypeDef};
+use crate::ir::{Field, IntKind, JsonValue, OnInvalid, Schema, StructDef, Ty, TypeDef};
 use crate::naming::rust::rust_ident_text;
 
 /// The function that builds the default of `field` of the struct `owner`, as a path's text:
@@ -30,24 +30,37 @@ fn function_name(field: &Field) -> proc_macro2::Ident {
     ))
 }
 
-/// The functions that build the defaults of a struct's fields, one per defaulted field, or
-/// `None` when it has none. The visitor calls them for an absent key (and, tolerant, for an
-/// invalid value), and schemars for the `default` it writes; public, since the union of
-/// another schema file that holds the struct reads its keys with them too.
+/// The functions that build the defaults of a struct's fields, one per field with a default
+/// or an `#[on_invalid(default = "<JSON>")]`, or `None` when it has none. The visitor calls them
+/// for an absent key and, tolerant, for an invalid value, and schemars for the `default` it
+/// writes; public, since the union of another schema file that holds the struct reads its keys
+/// with them too.
 pub(super) fn functions(def: &StructDef, schema: &Schema, runtime: Runtime) -> Option<TokenStream> {
     let functions: Vec<TokenStream> = def
         .fields
         .iter()
         .filter_map(|field| {
-            let default = field.default.as_ref()?;
+            // A field name is ASCII snake_case (the checker says so): nothing in it to escape.
+            let (value, doc) = match (&field.default, &field.tolerance.on_invalid) {
+                (Some(default), _) => (
+                    &default.value,
+                    format!(
+                        " The default of `{}`, which an absent key reads as.",
+                        field.name
+                    ),
+                ),
+                (None, OnInvalid::Default(value)) => (
+                    value,
+                    format!(
+                        " The value an invalid `{}` reads as, read tolerantly.",
+                        field.name
+                    ),
+                ),
+                (None, _) => return None,
+            };
             let name = function_name(field);
             let ty = rust_type(&field.ty, runtime);
-            let value = build(&field.ty, &default.value, schema, runtime);
-            // A field name is ASCII snake_case (the checker says so): nothing in it to escape.
-            let doc = format!(
-                " The default of `{}`, which an absent key reads as.",
-                field.name
-            );
+            let value = build(&field.ty, value, schema, runtime);
             Some(quote! {
                 #[doc = #doc]
                 #[inline]

@@ -135,7 +135,7 @@ pub(super) fn reader(field: &Field, owner: &str, schema: &Schema, runtime: Runti
     match field.tolerance.on_invalid {
         OnInvalid::Error => {}
         OnInvalid::Absent => read = format!("OrAbsent({read})"),
-        OnInvalid::Default => {
+        OnInvalid::Default(_) => {
             read = format!("OrDefault({}, {read})", defaults::path_text(owner, field));
         }
     }

@@ -206,13 +206,13 @@ impl Guards<'_> {
         if field.presence.may_be_null() {
             check = self.or_null(check);
         }
-        match field.tolerance.on_invalid {
+        match &field.tolerance.on_invalid {
             OnInvalid::Error => {}
             OnInvalid::Absent => check = format!("{}({check})", self.helper("cardcOrAbsent")),
-            // Dropped as an optional field's value is, with the Rust reader's warning; the
-            // rewrite of what the tolerant parse kept then reads the absent key as the default.
-            OnInvalid::Default => {
-                check = format!("{}({check})", self.helper("cardcOrDefault"));
+            // Replaced by the default, with the Rust reader's warning.
+            OnInvalid::Default(value) => {
+                let value = json_literal(value);
+                check = format!("{}({check}, {value})", self.helper("cardcOrDefault"));
             }
         }
         check

@@ -786,10 +786,11 @@ export function cardcItems(check: cardcCheck, min: number | null, max: number | 
 }
 
 /**
- * What a tolerant `parse` dropped (an array item left out, a key read as absent or as its
- * default), with the words its warning says it in, as the Rust reader's `Dropped` does.
+ * What a tolerant `parse` dropped (an array item left out, a key read as absent or as a
+ * default), with the words its warning says it in, as the Rust reader's `Dropped` does, and the
+ * value that takes its place (`undefined` for none).
  */
-export type cardcDrop = { pointer: string; action: string; error: { pointer: string; message: string } };
+export type cardcDrop = { pointer: string; action: string; error: { pointer: string; message: string }; replacement: unknown };
 
 /**
  * The drops of the tolerant parse running, if one runs (guards are synchronous, so at most one
@@ -799,9 +800,18 @@ export const cardcTolerance: { drops: cardcDrop[] | undefined } = { drops: undef
 
 /**
  * Runs a check; in a tolerant parse, a value it refuses is dropped instead: its errors (and the
- * drops inside it) are taken back and one drop is noted at `at`. Says whether the value is kept.
+ * drops inside it) are taken back and one drop is noted at `at`, which `replacement` (a JSON
+ * value) takes the place of if given. Says whether the value is kept.
  */
-export function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, at: string, action: string, orNull?: boolean): boolean {
+export function cardcTolerate(
+  check: cardcCheck,
+  value: unknown,
+  s: cardcState,
+  at: string,
+  action: string,
+  orNull?: boolean,
+  replacement?: unknown,
+): boolean {
   const drops = cardcTolerance.drops;
   if (drops === undefined) {
     check(value, s, at, orNull);
@@ -816,7 +826,7 @@ export function cardcTolerate(check: cardcCheck, value: unknown, s: cardcState, 
   const error = s.errors[errors] ?? { pointer: at, message: 'invalid' };
   s.errors.length = errors;
   drops.length = dropped;
-  drops.push({ pointer: at, action, error });
+  drops.push({ pointer: at, action, error, replacement });
   return false;
 }
 
@@ -840,12 +850,12 @@ export function cardcOrAbsent(check: cardcCheck): cardcCheck {
 }
 
 /**
- * `#[on_invalid = "default"]`: a value passing the inner check; a tolerant parse drops any other,
- * and the rewrite of what it kept reads the absent key as the default.
+ * `#[on_invalid = "default"]` and `#[on_invalid(default = "<JSON>")]`: a value passing the inner
+ * check; a tolerant parse reads any other as `value`, the default.
  */
-export function cardcOrDefault(check: cardcCheck): cardcCheck {
-  return (value, s, at, orNull) => {
-    cardcTolerate(check, value, s, at, 'read an invalid value as the default', orNull);
+export function cardcOrDefault(check: cardcCheck, value: unknown): cardcCheck {
+  return (item, s, at, orNull) => {
+    cardcTolerate(check, item, s, at, 'read an invalid value as the default', orNull, value);
   };
 }
 
@@ -886,16 +896,22 @@ export function cardcPointerOrder(value: unknown, a: string[], b: string[]): num
   return a.length - b.length;
 }
 
-/** `value` without what was dropped at `paths` (each a pointer's segments below it), sharing what is unchanged. */
-export function cardcPrune(value: unknown, paths: string[][]): unknown {
-  const gone: { [key: string]: boolean } = Object.create(null);
-  const below: { [key: string]: string[][] } = Object.create(null);
-  for (const path of paths) {
-    const first = path[0] as string;
-    if (path.length === 1) {
-      gone[first] = true;
+/** A drop below a value: its pointer's segments from there, and what takes its place. */
+export type cardcDropBelow = { segments: string[]; replacement: unknown };
+
+/**
+ * `value` without what was dropped (each drop's segments below it), or with its replacement in
+ * its place, sharing what is unchanged.
+ */
+export function cardcPrune(value: unknown, drops: cardcDropBelow[]): unknown {
+  const gone: { [key: string]: cardcDropBelow } = Object.create(null);
+  const below: { [key: string]: cardcDropBelow[] } = Object.create(null);
+  for (const drop of drops) {
+    const first = drop.segments[0] as string;
+    if (drop.segments.length === 1) {
+      gone[first] = drop;
     } else {
-      (below[first] = below[first] || []).push(path.slice(1));
+      (below[first] = below[first] || []).push({ segments: drop.segments.slice(1), replacement: drop.replacement });
     }
   }
   const kept = (key: string, item: unknown) => {
@@ -905,7 +921,7 @@ export function cardcPrune(value: unknown, paths: string[][]): unknown {
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     for (let i = 0; i < value.length; i += 1) {
-      if (gone[String(i)] !== true) {
+      if (gone[String(i)] === undefined) {
         out.push(kept(String(i), value[i]));
       }
     }
@@ -914,9 +930,12 @@ export function cardcPrune(value: unknown, paths: string[][]): unknown {
   const object = value as { [key: string]: unknown };
   const out: { [key: string]: unknown } = {};
   for (const key of Object.keys(object)) {
-    if (gone[key] !== true) {
-      // Defined rather than assigned, so that a `__proto__` key stays a key.
-      Object.defineProperty(out, key, { value: kept(key, object[key]), enumerable: true, writable: true, configurable: true });
+    const drop = gone[key];
+    if (drop === undefined) {
+      cardcDefine(out, key, kept(key, object[key]));
+    } else if (drop.replacement !== undefined) {
+      // A copy, so that no two reads share a default's array or object.
+      cardcDefine(out, key, cardcCopy(drop.replacement));
     }
   }
   return out;
@@ -929,9 +948,10 @@ export type cardcParsedTolerant<T> =
 
 /**
  * The result of a tolerant `parse` guard: the value read under the schema's reader policies (a
- * copy without what they dropped, rewritten as a reader holds it when `rewrite`, as `parse` does
- * for a contract whose writers may write back other JSON than they read: so a value read as
- * absent is its default where the field has one) with one warning per drop, ordered by pointer;
+ * copy without what they dropped, or with the default read in its place, rewritten as a reader
+ * holds it when `rewrite`, as `parse` does for a contract whose writers may write back other JSON
+ * than they read: so a value read as absent is its default where the field has one) with one
+ * warning per drop, ordered by pointer;
  * or the errors no policy covers. It reads the errors' count rather than narrowing a `parse`
  * result, which tsc cannot narrow without `strictNullChecks`.
  */
@@ -962,6 +982,7 @@ export function cardcParseTolerant<T>(check: cardcCheck, value: unknown, rewrite
     pointer: drop.pointer,
     message: `${drop.action}: ${drop.error.pointer}: ${drop.error.message}`,
   }));
-  const pruned = sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ segments }) => segments));
+  const pruned =
+    sorted.length === 0 ? value : cardcPrune(value, sorted.map(({ drop, segments }) => ({ segments, replacement: drop.replacement })));
   return { ok: true, value: (rewrite ? cardcRewrite(check, pruned, false) : pruned) as T, warnings };
 }
