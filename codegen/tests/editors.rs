@@ -80,7 +80,10 @@ fn the_grammar_scopes_every_golden_schema_as_its_snapshot_says() {
     assert!(schemas.len() >= 25, "{} golden schemas", schemas.len());
     let snapshots = extension().join("tests/golden");
     let scratch = tempfile::tempdir().expect("scratch");
-    // The tool keeps each snapshot beside its schema: both go into a scratch folder.
+    let update = std::env::var("INSTA_UPDATE").is_ok_and(|value| value == "always");
+    // The tool keeps each snapshot beside its schema: both go into a scratch folder. It writes
+    // a missing snapshot and passes, so a missing one fails here unless updating.
+    let mut missing = Vec::new();
     for schema in &schemas {
         let file = schema.file_name().expect("a name");
         std::fs::copy(schema, scratch.path().join(file)).expect("copy");
@@ -91,9 +94,15 @@ fn the_grammar_scopes_every_golden_schema_as_its_snapshot_says() {
                 scratch.path().join(snapshot.file_name().expect("a name")),
             )
             .expect("copy");
+        } else {
+            missing.push(snapshot.display().to_string());
         }
     }
-    let update = std::env::var("INSTA_UPDATE").is_ok_and(|value| value == "always");
+    assert!(
+        update || missing.is_empty(),
+        "golden schemas without a grammar snapshot (write them with INSTA_UPDATE=always cargo \
+         test -p cardc-codegen --test editors): {missing:?}"
+    );
     let mut snap = Command::new(tool("vscode-tmgrammar-snap"));
     snap.arg("--grammar")
         .arg(grammar())
