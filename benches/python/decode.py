@@ -12,8 +12,18 @@ Each benchmark decodes every payload of one card kind (or all of them) from its 
 `jsonschema` with `json.loads` then `Draft202012Validator.is_valid` against the published
 schema (validation only: no typed value comes out). The table printed at the end gives each
 decoder's time over the floor's, per card kind.
+
+`--baseline DIR` also times the package in DIR (a `render_intent` package directory, such as
+an earlier revision's, from `git archive <revision> generated/python`) as `before`, in the same
+run, and the table gains its ratio to the floor and cardc's to it:
+
+    git archive 5e826a0c generated/python | tar -x -C target/before
+    PYTHONPATH=generated/python:benches/python target/python-env/bin/python \
+        benches/python/decode.py target/bench-corpus.jsonl --fast \
+        --baseline target/before/generated/python/render_intent -o target/python-bench.json
 """
 
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -45,9 +55,24 @@ def validators():
     }
 
 
-def decoders():
+def package(directory):
+    """The `render_intent` package in `directory`, imported as `render_intent_before` so that it
+    can sit beside the current one."""
+    init = Path(directory) / "__init__.py"
+    spec = importlib.util.spec_from_file_location(
+        "render_intent_before", init, submodule_search_locations=[str(init.parent)]
+    )
+    if spec is None or spec.loader is None:
+        sys.exit(f"no package at {directory}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def decoders(baseline):
     checkers = validators()
-    return {
+    chosen = {
         "floor": {
             "ToolCallView": floor.ToolCallView.validate_json,
             "ToolResultView": floor.ToolResultView.validate_json,
@@ -61,6 +86,13 @@ def decoders():
             for name, check in checkers.items()
         },
     }
+    if baseline is not None:
+        before = package(baseline)
+        chosen["before"] = {
+            "ToolCallView": before.parse_tool_call_view_json,
+            "ToolResultView": before.parse_tool_result_view_json,
+        }
+    return chosen
 
 
 def run_all(loops, payloads, decode):
@@ -82,9 +114,14 @@ def corpus_runner():
         values=2,
         warmups=1,
         loops=1,
-        add_cmdline_args=lambda cmd, args: cmd.append(args.corpus),
+        add_cmdline_args=lambda cmd, args: cmd.extend(
+            [args.corpus] + (["--baseline", args.baseline] if args.baseline else [])
+        ),
     )
     runner.argparser.add_argument("corpus")
+    runner.argparser.add_argument(
+        "--baseline", help="a render_intent package to time as before"
+    )
     args = runner.parse_args()
     return runner, args, load(args.corpus)
 
@@ -94,7 +131,7 @@ def main():
     kinds = {"all": payloads}
     for payload in payloads:
         kinds.setdefault(payload["card"], []).append(payload)
-    every = decoders()
+    every = decoders(args.baseline)
     # Every decoder must read every payload, and agree that each is valid (checked once, in
     # the main process, not in every worker).
     for name, decode in every.items() if not args.worker else ():
@@ -112,18 +149,29 @@ def main():
         kind: sum(len(p["text"].encode("utf-8")) for p in chosen) / 1e6
         for kind, chosen in kinds.items()
     }
+    before = "before" in every
     print()
-    print("| payloads | count | MB | floor MB/s | cardc / floor | jsonschema / floor |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        "| payloads | count | MB | floor MB/s | cardc / floor | jsonschema / floor |"
+        + (" before / floor | cardc / before |" if before else "")
+    )
+    print(
+        "| --- | ---: | ---: | ---: | ---: | ---: |"
+        + (" ---: | ---: |" if before else "")
+    )
     for kind, chosen in kinds.items():
         base = results[(kind, "floor")].median()
         ratios = [
             results[(kind, name)].median() / base for name in ("cardc", "jsonschema")
         ]
-        print(
+        row = (
             f"| {kind} | {len(chosen)} | {megabytes[kind]:.1f} | {megabytes[kind] / base:.0f} "
             f"| {ratios[0]:.2f}x | {ratios[1]:.1f}x |"
         )
+        if before:
+            then = results[(kind, "before")].median()
+            row += f" {then / base:.2f}x | {results[(kind, 'cardc')].median() / then:.2f}x |"
+        print(row)
 
 
 if __name__ == "__main__":
