@@ -101,25 +101,36 @@ pub(super) fn check(
         for (field_syntax, field) in syntax.fields.iter().zip(&lowered.fields) {
             let what = format!("{}.{}", item.name.value, field.name);
             if let (Some(written), Some(default)) = (&field_syntax.default, &field.default) {
-                check_value(defs, field, &what, written, &default.value, errors);
+                let otherwise = "for another value make the field `Option<...>` and let the \
+                                 reader decide what absent means";
+                check_value(
+                    defs,
+                    field,
+                    &what,
+                    (written, &default.value),
+                    otherwise,
+                    errors,
+                );
             }
             if let (Some(written), OnInvalid::Default(value)) =
                 (&field_syntax.invalid_default, &field.tolerance.on_invalid)
             {
-                check_value(defs, field, &what, written, value, errors);
+                let otherwise = "for another value drop `#[on_invalid]`, so that an invalid \
+                                 value fails the read";
+                check_value(defs, field, &what, (written, value), otherwise, errors);
             }
         }
     }
 }
 
 /// Checks one default `value` of `field` (of the struct and field `what`), written at
-/// `written`.
+/// `written`; `otherwise` ends the hint for a value no output writes as a literal.
 fn check_value(
     defs: &BTreeMap<String, TypeDef>,
     field: &Field,
     what: &str,
-    written: &Spanned<String>,
-    value: &JsonValue,
+    (written, value): (&Spanned<String>, &JsonValue),
+    otherwise: &str,
     errors: &mut Vec<Diagnostic>,
 ) {
     if let Err(reason) = examples::fits_field(defs, field, value) {
@@ -135,9 +146,10 @@ fn check_value(
             format!("the default of `{what}` {reason}"),
             written.span.clone(),
             "not a literal default",
-            "a default is a string, number or boolean, one of an enum's values, or an empty \
-             array or map; for another value make the field `Option<...>` and let the reader \
-             decide what absent means",
+            format!(
+                "a default is a string, number or boolean, one of an enum's values, or an empty \
+                 array or map; {otherwise}"
+            ),
         ));
     }
 }

@@ -121,10 +121,22 @@ pub(super) fn lower(
                 ),
                 policy.span.clone(),
                 "no `#[default]`",
-                "write `#[on_invalid(default = \"<JSON>\")]` to keep the key required and read an \
-                 invalid value as that value, give the field `#[default = \"<JSON>\"]` to read an \
-                 absent key as it too, or write `#[on_invalid = \"absent\"]` on an `Option<...>` \
-                 field",
+                match presence {
+                    Presence::Required => {
+                        "write `#[on_invalid(default = \"<JSON>\")]` to keep the key required and \
+                         read an invalid value as that value, or give the field \
+                         `#[default = \"<JSON>\"]` to read an absent key as it too"
+                    }
+                    Presence::Nullable => {
+                        "a default is for a key that is never `null`: drop the `Nullable` to give \
+                         the field one, or make it `Option<Nullable<...>>` with \
+                         `#[on_invalid = \"absent\"]`"
+                    }
+                    _ => {
+                        "an invalid value of an optional field reads as absent: write \
+                         `#[on_invalid = \"absent\"]`"
+                    }
+                },
             )),
             other => errors.push(Diagnostic::new(
                 format!("unknown `on_invalid` policy `{other}`"),

@@ -383,11 +383,14 @@ impl Walk<'_> {
             ),
             spans,
         );
-        if old.tolerance != new.tolerance {
+        // Compared as written: `#[on_invalid = "default"]` reads an invalid value as the
+        // field's default, which `default_changed` reports when only the default changes.
+        let tolerance = (spell_tolerance(old), spell_tolerance(new));
+        if tolerance.0 != tolerance.1 {
             self.push(
                 Class::ToleranceChanged,
                 path,
-                (Some(spell_tolerance(old)), Some(spell_tolerance(new))),
+                (Some(tolerance.0), Some(tolerance.1)),
                 (Some(spans.0), Some(spans.1)),
             );
         }
