@@ -73,10 +73,11 @@ pub trait Target: Sync {
         Vec::new()
     }
 
-    /// The names of the top-level items this target generates for a type whose wire form
-    /// reaches a defaulted field (a TypeScript input type), beside the type's own: a schema type
-    /// of one of these names would collide with it.
-    fn default_helpers(&self, _name: &str) -> Vec<String> {
+    /// The names of the top-level items this target generates for a type a writer may write
+    /// otherwise than a reader holds it (see [`crate::ir::types_with_input_form`]: a TypeScript
+    /// input type), beside the type's own: a schema type of one of these names would collide
+    /// with it.
+    fn input_helpers(&self, _name: &str) -> Vec<String> {
         Vec::new()
     }
 

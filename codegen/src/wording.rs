@@ -1,6 +1,7 @@
 //! What a published JSON Schema says that no keyword of draft 2020-12 holds, and the draft it
-//! declares: an open enum's known values and catch-all, an open union's catch-all and an enum
-//! value's deprecation, each one line of a description. The JSON Schema emitter writes them and
+//! declares: an open enum's known values and catch-all, an open union's catch-all, the value a
+//! folding enum or union reads what it does not know as, and an enum value's deprecation, each
+//! one line of a description. The JSON Schema emitter writes them and
 //! `published` reads them back, both from here, so the two cannot drift apart. Every string in
 //! a line is a JSON string literal, so that no value (a backtick, a comma, a line break) can be
 //! taken for the sentence around it.
@@ -58,6 +59,48 @@ pub fn read_open_union(line: &str) -> Option<(String, String)> {
     let rest = rest.strip_prefix(" is none of these reads as ")?;
     let (other, rest) = leading::<String>(rest)?;
     (rest == ", kept whole.").then_some((tag, other))
+}
+
+/// The line of an enum that folds what it does not know: `Open, folding: the known values are
+/// ["passed","unknown"]; any other string reads as "unknown".`
+pub fn folding_enum(known: &[&str], fold: &str) -> String {
+    let known = serde_json::Value::from(known.to_vec()).to_string();
+    format!(
+        "Open, folding: the known values are {known}; any other string reads as {}.",
+        literal(fold)
+    )
+}
+
+/// The known values and the value a [`folding_enum`] line gives.
+pub fn read_folding_enum(line: &str) -> Option<(Vec<String>, String)> {
+    let rest = line.strip_prefix("Open, folding: the known values are ")?;
+    let (known, rest) = leading::<Vec<String>>(rest)?;
+    let rest = rest.strip_prefix("; any other string reads as ")?;
+    let (fold, rest) = leading::<String>(rest)?;
+    (rest == ".").then_some((known, fold))
+}
+
+/// The line of a union that folds what it does not know: `Open, folding: an object whose
+/// "type" is none of these reads as the one whose "type" is "unsupported", its other keys
+/// dropped.`
+pub fn folding_union(tag: &str, fold: &str) -> String {
+    let tag = literal(tag);
+    format!(
+        "Open, folding: an object whose {tag} is none of these reads as the one whose {tag} is \
+         {}, its other keys dropped.",
+        literal(fold)
+    )
+}
+
+/// The tag and the tag value a [`folding_union`] line gives.
+pub fn read_folding_union(line: &str) -> Option<(String, String)> {
+    let rest = line.strip_prefix("Open, folding: an object whose ")?;
+    let (tag, rest) = leading::<String>(rest)?;
+    let rest = rest.strip_prefix(" is none of these reads as the one whose ")?;
+    let (again, rest) = leading::<String>(rest)?;
+    let rest = rest.strip_prefix(" is ")?;
+    let (fold, rest) = leading::<String>(rest)?;
+    (again == tag && rest == ", its other keys dropped.").then_some((tag, fold))
 }
 
 /// The line of a deprecated enum value: `"read" is deprecated.`, or with its note,

@@ -466,13 +466,15 @@ macro_rules! __cardc_some {
 /// The impls of a unit-only enum: read from its wire string alone, written as it.
 ///
 /// `unit_enum! { Name "Name" { Variant = index "wire", ... } other(Variant) }`, the catch-all
-/// only for an open enum.
+/// only for an open enum; `fold(Variant)` instead for one whose unknown strings read as that
+/// known value.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __cardc_unit_enum {
     (
         $name:ident $label:literal { $($variant:ident = $i:literal $wire:literal),* $(,)? }
         $(other($other:ident))?
+        $(fold($fold:ident))?
     ) => {
         #[allow(deprecated)]
         impl $crate::__private::serde::Serialize for $name {
@@ -512,6 +514,13 @@ macro_rules! __cardc_unit_enum {
                 #[inline]
                 fn other(value: $crate::UnknownValue<Self>) -> ::core::option::Option<Self> {
                     ::core::option::Option::Some(Self::$other(value))
+                }
+            )?
+
+            $(
+                #[inline]
+                fn other(_: $crate::UnknownValue<Self>) -> ::core::option::Option<Self> {
+                    ::core::option::Option::Some(Self::$fold)
                 }
             )?
         }
@@ -616,8 +625,9 @@ macro_rules! __cardc_shape {
 ///
 /// `tagged_union! { Name "Name" "tag" NameBridge { Variant "value" kind(..) method, ... }
 /// other(Variant method) early { ... } }`: a variant's kind is `struct(Payload)`,
-/// `union(Payload "its tag")` or `unit()`; `other` only for an open union, `early` only for a
-/// union that reads some keys before its tag (see `__cardc_before_tag_with`).
+/// `union(Payload "its tag")` or `unit()`; `other` only for an open union, or `fold(Variant)`
+/// for one whose unknown tags read as that unit variant; `early` only for a union that reads
+/// some keys before its tag (see `__cardc_before_tag_with`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __cardc_union {
@@ -626,6 +636,7 @@ macro_rules! __cardc_union {
             $($variant:ident $value:literal $kind:ident($($payload:tt)*) $method:ident),* $(,)?
         }
         $(other($other:ident $other_method:ident))?
+        $(fold($fold:ident))?
         $(early { $($early:tt)* })?
     ) => {
         $crate::__cardc_serialize_object!($name);
@@ -691,6 +702,15 @@ macro_rules! __cardc_union {
                 #[inline]
                 fn other(unknown: $crate::Unknown<Self>) -> ::core::option::Option<Self> {
                     ::core::option::Option::Some(Self::$other(unknown))
+                }
+            )?
+
+            $(
+                const OPEN: bool = true;
+
+                #[inline]
+                fn other(_: $crate::Unknown<Self>) -> ::core::option::Option<Self> {
+                    ::core::option::Option::Some(Self::$fold)
                 }
             )?
 

@@ -20,16 +20,17 @@ pub(super) fn refuse_names(
 ) {
     for item in &file.items {
         let others: Vec<&Spanned<String>> = match &item.kind {
+            // A folding catch-all is a known value, and gets no item of its own.
             ItemKind::Union(union) => union
                 .variants
                 .iter()
-                .filter(|variant| variant.other.is_some())
+                .filter(|variant| variant.other.as_ref().is_some_and(|other| !other.fold))
                 .map(|variant| &variant.name)
                 .collect(),
             ItemKind::Enum(enumeration) => enumeration
                 .values
                 .iter()
-                .filter(|value| value.other.is_some())
+                .filter(|value| value.other.as_ref().is_some_and(|other| !other.fold))
                 .map(|value| &value.name)
                 .collect(),
             _ => continue,
@@ -117,33 +118,38 @@ impl<'a> From<&'a VariantItem> for Declared<'a> {
     }
 }
 
-/// The catch-all an `#[other]` variant declares, or `None` after reporting a second one: a
-/// union or enum has one place for what it does not know.
-pub(super) fn lower<'a>(
-    item: impl Into<Declared<'a>>,
-    key: String,
-    earlier: Option<&ir::CatchAll>,
+/// Reports `name`, marked a catch-all at `marker`, as a second one after the catch-all whose
+/// name is written at `first`, and says whether it was: a union or enum has one place for what
+/// it does not know, kept or folded.
+pub(super) fn refuse_second(
+    name: &Spanned<String>,
     marker: &std::ops::Range<usize>,
+    first: Option<&ir::Span>,
     errors: &mut Vec<Diagnostic>,
-) -> Option<ir::CatchAll> {
+) -> bool {
+    let Some(first) = first else {
+        return false;
+    };
+    errors.push(
+        Diagnostic::new(
+            format!("`{}` is a second catch-all", name.value),
+            marker.clone(),
+            "a second `#[other]`",
+            "one catch-all reads every value the type does not know: keep one `#[other]`",
+        )
+        .with_related(first.clone(), "the first catch-all"),
+    );
+    true
+}
+
+/// The catch-all an `#[other]` variant declares.
+pub(super) fn lower<'a>(item: impl Into<Declared<'a>>, key: String) -> ir::CatchAll {
     let item = item.into();
-    if let Some(first) = earlier {
-        errors.push(
-            Diagnostic::new(
-                format!("`{}` is a second catch-all", item.name.value),
-                marker.clone(),
-                "a second `#[other]`",
-                "one catch-all reads every value the type does not know: keep one `#[other]`",
-            )
-            .with_related(first.span.clone(), "the first catch-all"),
-        );
-        return None;
-    }
-    Some(ir::CatchAll {
+    ir::CatchAll {
         name: item.name.value.clone(),
         key,
         docs: item.docs.clone(),
         deprecated: item.deprecated.cloned(),
         span: item.name.span.clone(),
-    })
+    }
 }

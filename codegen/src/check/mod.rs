@@ -190,7 +190,7 @@ fn check_with(
     flatten::check(&defs, &mut errors);
     untagged::check(&mut defs, &mut errors);
     tolerance::refuse_in_untagged(&defs, &mut errors);
-    refuse_default_helper_names(&defs, targets, &mut errors);
+    refuse_input_helper_names(&defs, targets, &mut errors);
     // An example is checked against types that are sound, and would only repeat their errors.
     if errors.is_empty() {
         examples::check(file, &defs, &mut errors);
@@ -315,19 +315,19 @@ fn refuse_helper_names(
 }
 
 /// Reports a type, or an open union's or enum's catch-all, named like an item a target
-/// generates for a type whose wire form reaches a defaulted field (its TypeScript input type),
-/// which the two declarations would share. Which types reach a default is known only once every
-/// type is lowered, so this reads the IR.
-fn refuse_default_helper_names(
+/// generates for a type a writer may write otherwise than a reader holds it (its TypeScript
+/// input type), which the two declarations would share. Which types those are is known only
+/// once every type is lowered, so this reads the IR.
+fn refuse_input_helper_names(
     defs: &BTreeMap<String, TypeDef>,
     targets: &[&dyn Target],
     errors: &mut Vec<Diagnostic>,
 ) {
     // Every helper name, to the type it is generated for and the languages that generate it.
     let mut helpers: BTreeMap<String, (&str, Vec<&str>)> = BTreeMap::new();
-    for name in ir::types_reaching_default(defs) {
+    for name in ir::types_with_input_form(defs) {
         for target in targets {
-            for helper in target.default_helpers(name) {
+            for helper in target.input_helpers(name) {
                 helpers
                     .entry(helper)
                     .or_insert_with(|| (name, Vec::new()))
@@ -376,8 +376,9 @@ fn refuse_default_helper_names(
             span.clone(),
             format!("the input type of `{owner}` in {languages}"),
             format!(
-                "`{owner}` holds a field with a default, so cardc generates `{name}` ({languages}) \
-                 for what a writer may leave out of it: rename this"
+                "a writer may write a `{owner}` otherwise than a reader holds it (a key left out \
+                 for its default, or a value folded into a known one), so cardc generates \
+                 `{name}` ({languages}) for what a writer may write: rename this"
             ),
         ));
     }
@@ -630,42 +631,89 @@ fn lower_union(
     );
     let mut variants = Vec::new();
     let mut other = None;
+    let mut fold = None;
+    // Where the first catch-all's name is written, kept or folded.
+    let mut first_catch_all = None;
     // Each tag value and where it was decided, for the catch-all's key to be checked against.
     let mut tag_spans = Vec::new();
     for variant in &item.variants {
         check_variant_name(&variant.name, errors);
         let (tag_value, span) = wire_variant_name(rule, &variant.name, variant.rename.as_ref());
         if let Some(marker) = &variant.other {
-            let unique = names.check(&variant.name.value, variant.name.span.clone(), errors);
+            if catch_all::refuse_second(
+                &variant.name,
+                &marker.span,
+                first_catch_all.as_ref(),
+                errors,
+            ) {
+                continue;
+            }
+            first_catch_all = Some(variant.name.span.clone());
             if let Some(payload) = &variant.payload {
+                let (what, written) = if marker.fold {
+                    (
+                        "reads an object of a tag the union does not know as this variant, \
+                         dropping its other keys",
+                        "#[other(fold)]",
+                    )
+                } else {
+                    (
+                        "keeps the whole object of a tag the union does not know, whatever its \
+                         keys",
+                        "#[other]",
+                    )
+                };
                 errors.push(Diagnostic::new(
                     format!("the catch-all `{}` carries a payload", variant.name.value),
                     payload.span.clone(),
                     "a payload",
                     format!(
+                        "the catch-all {what}: write it as a unit variant, `{written} {}`",
+                        variant.name.value
+                    ),
+                ));
+            }
+            if marker.fold {
+                // A known variant too: lowered below with the others.
+                let keeps = variant
+                    .unknown
+                    .as_ref()
+                    .map(|unknown| unknown.value)
+                    .or(file.settings.unknown)
+                    == Some(UnknownFields::Keep);
+                if keeps && variant.payload.is_none() {
+                    errors.push(Diagnostic::new(
+                        format!(
+                            "the folding catch-all `{}` keeps other keys than its tag",
+                            variant.name.value
+                        ),
+                        marker.span.clone(),
+                        "folds into a variant that keeps keys",
+                        "an object of a tag the union does not know reads as this variant with \
+                         its other keys dropped, so it would hold keys only when its own tag was \
+                         written: give it `#[drop_unknown_fields]` or `#[deny_unknown_fields]`",
+                    ));
+                } else if variant.payload.is_none() {
+                    fold = Some(variant.name.value.clone());
+                }
+            } else {
+                if let Some(unknown) = &variant.unknown {
+                    errors.push(Diagnostic::new(
+                        format!(
+                            "the catch-all `{}` keeps every key already",
+                            variant.name.value
+                        ),
+                        unknown.span.clone(),
+                        "says nothing here",
                         "the catch-all keeps the whole object of a tag the union does not know, \
-                         whatever its keys: write it as a unit variant, `#[other] {}`",
-                        variant.name.value
-                    ),
-                ));
+                         whatever its keys, and writes it back as read: remove the attribute",
+                    ));
+                }
+                if names.check(&variant.name.value, variant.name.span.clone(), errors) {
+                    other = Some(catch_all::lower(variant, tag_value));
+                }
+                continue;
             }
-            if let Some(unknown) = &variant.unknown {
-                errors.push(Diagnostic::new(
-                    format!(
-                        "the catch-all `{}` keeps every key already",
-                        variant.name.value
-                    ),
-                    unknown.span.clone(),
-                    "says nothing here",
-                    "the catch-all keeps the whole object of a tag the union does not know, \
-                     whatever its keys, and writes it back as read: remove the attribute",
-                ));
-            }
-            let catch_all = catch_all::lower(variant, tag_value, other.as_ref(), marker, errors);
-            if unique && let Some(catch_all) = catch_all {
-                other = Some(catch_all);
-            }
-            continue;
         }
         tag_spans.push((tag_value.clone(), span.clone()));
         // A variant declared twice would also repeat its tag value: report it once.
@@ -722,6 +770,7 @@ fn lower_union(
         tag: item.tag.value.clone(),
         tag_span: item.tag.span.clone(),
         other: other.filter(|other| !catch_all::refuse_key_taken(other, &tag_spans, errors)),
+        fold,
         variants,
     }
 }
@@ -744,21 +793,32 @@ fn lower_enum(
     );
     let mut values = Vec::new();
     let mut other = None;
+    let mut fold = None;
+    // Where the first catch-all's name is written, kept or folded.
+    let mut first_catch_all = None;
     for value in &item.values {
         check_variant_name(&value.name, errors);
         let (wire_name, span) = wire_variant_name(rule, &value.name, value.rename.as_ref());
         if let Some(marker) = &value.other {
-            let unique = names.check(&value.name.value, value.name.span.clone(), errors);
-            let item = catch_all::Declared {
-                name: &value.name,
-                docs: &value.docs,
-                deprecated: value.deprecated.as_ref(),
-            };
-            let catch_all = catch_all::lower(item, wire_name, other.as_ref(), marker, errors);
-            if unique && let Some(catch_all) = catch_all {
-                other = Some(catch_all);
+            if catch_all::refuse_second(&value.name, &marker.span, first_catch_all.as_ref(), errors)
+            {
+                continue;
             }
-            continue;
+            first_catch_all = Some(value.name.span.clone());
+            if marker.fold {
+                // A known value too: lowered below with the others.
+                fold = Some(value.name.value.clone());
+            } else {
+                if names.check(&value.name.value, value.name.span.clone(), errors) {
+                    let item = catch_all::Declared {
+                        name: &value.name,
+                        docs: &value.docs,
+                        deprecated: value.deprecated.as_ref(),
+                    };
+                    other = Some(catch_all::lower(item, wire_name));
+                }
+                continue;
+            }
         }
         // A value declared twice would also repeat its wire string: report it once.
         if names.check(&value.name.value, value.name.span.clone(), errors) {
@@ -780,6 +840,7 @@ fn lower_enum(
         examples,
         values,
         other,
+        fold,
     }
 }
 

@@ -30,11 +30,18 @@ pub(super) fn lower(
         if let Some(marker) = &variant.other {
             errors.push(Diagnostic::new(
                 "an untagged union cannot be open",
-                marker.clone(),
+                marker.span.clone(),
                 "a catch-all",
-                "an untagged union picks its variant by shape, and a catch-all would take every \
-                 shape the others leave, so that a payload one of them refuses would read as the \
-                 catch-all instead: a tagged union can be open, with `#[other]`",
+                format!(
+                    "an untagged union picks its variant by shape, and a catch-all would take \
+                     every shape the others leave, so that a payload one of them refuses would \
+                     read as the catch-all instead: a tagged union can be open, with `{}`",
+                    if marker.fold {
+                        "#[other(fold)]"
+                    } else {
+                        "#[other]"
+                    }
+                ),
             ));
         }
         if let Some(unknown) = &variant.unknown {

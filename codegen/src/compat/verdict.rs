@@ -184,6 +184,28 @@ pub enum Class {
     EnumOpened,
     /// An open enum whose catch-all is gone: its readers refuse an unknown string.
     EnumClosed,
+    /// A union that now folds an unknown tag into a unit variant (`#[other(fold)]`), lossily.
+    UnionFolded {
+        /// Whether OLD's union kept an unknown tag's object whole in a catch-all instead.
+        was_open: bool,
+    },
+    /// A union that no longer folds an unknown tag into a unit variant.
+    UnionUnfolded {
+        /// Whether NEW's union keeps an unknown tag's object whole in a catch-all instead.
+        now_open: bool,
+    },
+    /// An enum that now folds an unknown string into a value (`#[other(fold)]`), lossily.
+    EnumFolded {
+        /// Whether OLD's enum kept an unknown string in a catch-all instead.
+        was_open: bool,
+    },
+    /// An enum that no longer folds an unknown string into a value.
+    EnumUnfolded {
+        /// Whether NEW's enum keeps an unknown string in a catch-all instead.
+        now_open: bool,
+    },
+    /// A union or enum that folds what it does not know into another known value.
+    FoldMoved,
     /// A catch-all of another name: the variant and the handler code names.
     CatchAllRenamed,
     /// An open object that now refuses unknown keys.
@@ -303,6 +325,11 @@ impl Class {
             Class::UnionClosed => "union_closed",
             Class::EnumOpened => "enum_opened",
             Class::EnumClosed => "enum_closed",
+            Class::UnionFolded { .. } => "union_folded",
+            Class::UnionUnfolded { .. } => "union_unfolded",
+            Class::EnumFolded { .. } => "enum_folded",
+            Class::EnumUnfolded { .. } => "enum_unfolded",
+            Class::FoldMoved => "fold_moved",
             Class::CatchAllRenamed => "catch_all_renamed",
             Class::ObjectClosed => "object_closed",
             Class::ObjectOpened => "object_opened",
@@ -358,8 +385,8 @@ impl Class {
                 false,
                 false,
                 true,
-                "old readers of the open union keep the new variant in its catch-all; old \
-                 writers never write it; exhaustive matches miss a case",
+                "old readers of the open union read the new variant as its catch-all (kept \
+                 whole, or folded); old writers never write it; exhaustive matches miss a case",
             ),
             Class::VariantRemoved { new_open: false } => verdict_of(
                 false,
@@ -372,9 +399,9 @@ impl Class {
                 false,
                 false,
                 true,
-                "new writers never write it; new readers of the open union keep what old \
-                 writers still write in its catch-all; code naming the variant no longer \
-                 compiles",
+                "new writers never write it; new readers of the open union read what old \
+                 writers still write as its catch-all (kept whole, or folded); code naming the \
+                 variant no longer compiles",
             ),
             Class::VariantRenamed => verdict_of(
                 true,
@@ -493,6 +520,72 @@ impl Class {
                 "old writers pass on an unknown string they kept, which new readers refuse; \
                  code handling the catch-all no longer compiles",
             ),
+            // A fold writes its own value, which both sides know: no writer passes on what
+            // it folded. What a fold loses is gone from every relay that reads it.
+            Class::UnionFolded { was_open: false } => verdict_of(
+                false,
+                false,
+                false,
+                "new readers read an unknown tag's object as the folded variant, its other keys \
+                 lost; neither side writes a tag the other refuses",
+            ),
+            Class::UnionFolded { was_open: true } => verdict_of(
+                false,
+                false,
+                true,
+                "new readers fold an unknown tag's object that old readers kept whole, so what \
+                 old writers pass on is lost; code handling the catch-all no longer compiles",
+            ),
+            Class::UnionUnfolded { now_open: false } => verdict_of(
+                false,
+                false,
+                false,
+                "neither side writes a tag it does not know (a fold writes its own); new readers \
+                 refuse one from elsewhere that old readers folded",
+            ),
+            Class::UnionUnfolded { now_open: true } => verdict_of(
+                false,
+                false,
+                true,
+                "new readers keep an unknown tag's object whole that old readers folded, and old \
+                 readers fold what new writers pass on; exhaustive matches gain the catch-all's \
+                 case",
+            ),
+            Class::EnumFolded { was_open: false } => verdict_of(
+                false,
+                false,
+                false,
+                "new readers read an unknown string as the folded value, losing it; neither side \
+                 writes a string the other refuses",
+            ),
+            Class::EnumFolded { was_open: true } => verdict_of(
+                false,
+                false,
+                true,
+                "new readers fold an unknown string that old readers kept, so what old writers \
+                 pass on is lost; code handling the catch-all no longer compiles",
+            ),
+            Class::EnumUnfolded { now_open: false } => verdict_of(
+                false,
+                false,
+                false,
+                "neither side writes a string it does not know (a fold writes its own); new \
+                 readers refuse one from elsewhere that old readers folded",
+            ),
+            Class::EnumUnfolded { now_open: true } => verdict_of(
+                false,
+                false,
+                true,
+                "new readers keep an unknown string that old readers folded, and old readers \
+                 fold what new writers pass on; exhaustive matches gain the catch-all's case",
+            ),
+            Class::FoldMoved => verdict_of(
+                false,
+                false,
+                false,
+                "an unknown tag or string reads as another known value: neither side writes one \
+                 the other refuses, but what it reads as changes",
+            ),
             Class::CatchAllRenamed => verdict_of(
                 false,
                 false,
@@ -551,8 +644,8 @@ impl Class {
                 false,
                 false,
                 true,
-                "old readers of the open enum keep the new string in its catch-all; old \
-                 writers never write it; exhaustive matches miss a case",
+                "old readers of the open enum read the new string as its catch-all (kept, or \
+                 folded); old writers never write it; exhaustive matches miss a case",
             ),
             Class::EnumValueRemoved { new_open: false } => verdict_of(
                 false,
@@ -565,8 +658,8 @@ impl Class {
                 false,
                 false,
                 true,
-                "new readers of the open enum keep the string old writers still write in its \
-                 catch-all; code naming the value no longer compiles",
+                "new readers of the open enum read the string old writers still write as its \
+                 catch-all (kept, or folded); code naming the value no longer compiles",
             ),
             Class::EnumValueRenamed => verdict_of(
                 true,
@@ -930,7 +1023,7 @@ mod tests {
     fn the_catch_all_reasons_speak_of_variants() {
         let reason = Class::VariantAdded { old_open: true }.verdict().reason;
         assert!(
-            reason.contains("the new variant in its catch-all"),
+            reason.contains("the new variant as its catch-all"),
             "{reason}"
         );
         assert!(!reason.contains("card"), "{reason}");

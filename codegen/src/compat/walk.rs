@@ -398,11 +398,31 @@ impl Walk<'_> {
     }
 
     fn union(&mut self, name: &str, old: &UnionDef, new: &UnionDef) {
-        self.catch_all(
-            name,
-            (old.other.as_ref(), new.other.as_ref()),
-            [Class::UnionOpened, Class::UnionClosed],
-        );
+        let folds = [old, new].map(|def| {
+            def.fold_variant()
+                .map(|fold| (fold.name.as_str(), &fold.span))
+        });
+        if folds == [None, None] {
+            self.catch_all(
+                name,
+                (old.other.as_ref(), new.other.as_ref()),
+                [Class::UnionOpened, Class::UnionClosed],
+            );
+        } else {
+            self.fold(
+                name,
+                folds,
+                [old.other.as_ref(), new.other.as_ref()],
+                [
+                    Class::UnionFolded {
+                        was_open: old.other.is_some(),
+                    },
+                    Class::UnionUnfolded {
+                        now_open: new.other.is_some(),
+                    },
+                ],
+            );
+        }
         if old.tag != new.tag {
             self.push(
                 Class::TagRenamed,
@@ -504,6 +524,41 @@ impl Walk<'_> {
         }
     }
 
+    /// A union's or enum's fold (`#[other(fold)]`) added (`folded`), removed (`unfolded`) or
+    /// moved to another value, given each side's fold (its value's name and span) and
+    /// catch-all: where one side folds, its catch-all on the other side is part of the change.
+    fn fold(
+        &mut self,
+        name: &str,
+        [old, new]: [Option<(&str, &Span)>; 2],
+        [old_other, new_other]: [Option<&CatchAll>; 2],
+        [folded, unfolded]: [Class; 2],
+    ) {
+        let spell_fold = |(value, _): (&str, &Span)| format!("#[other(fold)] {value}");
+        let spell_other = |other: &CatchAll| format!("#[other] {}", other.name);
+        match (old, new) {
+            (None, Some(new)) => self.push(
+                folded,
+                name,
+                (old_other.map(spell_other), Some(spell_fold(new))),
+                (old_other.map(|other| &other.span), Some(new.1)),
+            ),
+            (Some(old), None) => self.push(
+                unfolded,
+                name,
+                (Some(spell_fold(old)), new_other.map(spell_other)),
+                (Some(old.1), new_other.map(|other| &other.span)),
+            ),
+            (Some(old), Some(new)) if old.0 != new.0 => self.push(
+                Class::FoldMoved,
+                name,
+                (Some(spell_fold(old)), Some(spell_fold(new))),
+                (Some(old.1), Some(new.1)),
+            ),
+            _ => {}
+        }
+    }
+
     fn variant(&mut self, path: &str, old: &Variant, new: &Variant) {
         let spans = (Some(&old.span), Some(&new.span));
         let described = (Some(spell_variant(old)), Some(spell_variant(new)));
@@ -545,11 +600,31 @@ impl Walk<'_> {
     }
 
     fn enumeration(&mut self, name: &str, old: &EnumDef, new: &EnumDef) {
-        self.catch_all(
-            name,
-            (old.other.as_ref(), new.other.as_ref()),
-            [Class::EnumOpened, Class::EnumClosed],
-        );
+        let folds = [old, new].map(|def| {
+            def.fold_value()
+                .map(|fold| (fold.name.as_str(), &fold.span))
+        });
+        if folds == [None, None] {
+            self.catch_all(
+                name,
+                (old.other.as_ref(), new.other.as_ref()),
+                [Class::EnumOpened, Class::EnumClosed],
+            );
+        } else {
+            self.fold(
+                name,
+                folds,
+                [old.other.as_ref(), new.other.as_ref()],
+                [
+                    Class::EnumFolded {
+                        was_open: old.other.is_some(),
+                    },
+                    Class::EnumUnfolded {
+                        now_open: new.other.is_some(),
+                    },
+                ],
+            );
+        }
         let renamed = renames(
             &old.values,
             &new.values,

@@ -217,7 +217,10 @@ fn section(schema: &Schema, def: &TypeDef, example: &Example, out: &mut String) 
                 out.push_str("</article>\n");
             }
             if let Some(other) = &def.other {
-                catch_all(other, "any other tag: the whole object, kept as read", out);
+                catch_all(other, super::markdown::OTHER_TAG, out);
+            }
+            if let Some(fold) = super::union_fold(def) {
+                out.push_str(&format!("<p>{}</p>\n", html(&fold)));
             }
             out.push_str("</div>\n");
         }
@@ -236,7 +239,10 @@ fn section(schema: &Schema, def: &TypeDef, example: &Example, out: &mut String) 
             }
             out.push_str("</table>\n");
             if let Some(other) = &def.other {
-                catch_all(other, "any other string, kept as read", out);
+                catch_all(other, super::markdown::OTHER_STRING, out);
+            }
+            if let Some(fold) = super::enum_fold(def) {
+                out.push_str(&format!("<p>{}</p>\n", html(&fold)));
             }
         }
         TypeDef::Untagged(def) => {

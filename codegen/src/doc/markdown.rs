@@ -179,6 +179,9 @@ pub(super) fn section(
             if let Some(other) = &def.other {
                 catch_all(other, OTHER_TAG, out);
             }
+            if let Some(fold) = super::union_fold(def) {
+                out.push_str(&format!("{}\n\n", markdown(&fold)));
+            }
         }
         TypeDef::Enum(def) => {
             for value in &def.values {
@@ -187,6 +190,9 @@ pub(super) fn section(
             out.push('\n');
             if let Some(other) = &def.other {
                 catch_all(other, OTHER_STRING, out);
+            }
+            if let Some(fold) = super::enum_fold(def) {
+                out.push_str(&format!("{}\n\n", markdown(&fold)));
             }
         }
         TypeDef::Untagged(def) => {

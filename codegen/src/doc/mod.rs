@@ -228,6 +228,24 @@ impl<'a> Reference<'a> {
     }
 }
 
+/// What a union that folds reads an unknown tag as, in a sentence, or `None` for one that
+/// does not fold.
+fn union_fold(def: &crate::ir::UnionDef) -> Option<String> {
+    def.fold_variant().map(|fold| {
+        format!(
+            "Any other tag reads as \"{}\", the object's other keys dropped.",
+            fold.tag_value
+        )
+    })
+}
+
+/// What an enum that folds reads an unknown string as, in a sentence, or `None` for one that
+/// does not fold.
+fn enum_fold(def: &crate::ir::EnumDef) -> Option<String> {
+    def.fold_value()
+        .map(|fold| format!("Any other string reads as \"{}\".", fold.wire_name))
+}
+
 /// What a type is, in a word or two.
 fn kind(def: &TypeDef) -> String {
     match def {

@@ -541,6 +541,7 @@ impl<'a> Importer<'a> {
             examples: self.examples(node),
             values,
             other,
+            fold: None,
         };
         self.add(TypeDef::Enum(def))
     }

@@ -541,6 +541,7 @@ impl<'a> Importer<'a> {
             tag_span: 0..0,
             variants,
             other,
+            fold: None,
         };
         Some(self.add(TypeDef::Union(def)))
     }
@@ -765,6 +766,7 @@ impl<'a> Importer<'a> {
             tag_span: 0..0,
             variants,
             other,
+            fold: None,
         };
         Some(self.add(TypeDef::Union(def)))
     }

@@ -135,6 +135,7 @@ pub(crate) fn union(name: &str, tag: &str, variants: Vec<Variant>) -> UnionDef {
         tag_span: 0..0,
         variants,
         other: None,
+        fold: None,
     }
 }
 
@@ -189,6 +190,7 @@ pub(crate) fn enumeration(name: &str, values: Vec<EnumValue>) -> EnumDef {
         examples: Vec::new(),
         values,
         other: None,
+        fold: None,
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Field, JsonValue, Schema, Ty, TypeDef, reach};
+use super::{Field, JsonValue, TypeDef, reach};
 
 /// A field's default: the value an absent key reads as in every reader.
 ///
@@ -63,20 +63,36 @@ impl FieldDefault {
     }
 }
 
-impl Schema {
-    /// Whether a value of `ty` may leave out a key that reads as a default: a defaulted field
-    /// lies in it, through any named type, array, map or union. Such a type is read into more
-    /// than a writer must write, so outputs that type both (TypeScript) give it an input type.
-    pub fn reaches_default(&self, ty: &Ty) -> bool {
-        reach::reaches(&self.types, ty, &|field: &Field| field.default.is_some())
-    }
+/// Every named type a writer may write otherwise than a reader holds it: one that reaches a
+/// default (see [`types_reaching_default`]) or a fold (see [`types_reaching_fold`]). Such a
+/// type is read into less than a writer may write, so outputs that type both (TypeScript) give
+/// it an input type; for the checker, which has no [`Schema`] yet, too.
+///
+/// [`Schema`]: super::Schema
+pub fn types_with_input_form(types: &BTreeMap<String, TypeDef>) -> BTreeSet<&str> {
+    let mut found = types_reaching_default(types);
+    found.extend(types_reaching_fold(types));
+    found
 }
 
-/// Every named type whose values may leave out a key that reads as a default (see
-/// [`Schema::reaches_default`]), found in one pass over the schema's types; for the checker,
-/// which has no [`Schema`] yet, and for outputs that give each such type an input type.
+/// Every named type whose values may leave out a key that reads as a default: a defaulted
+/// field lies in it, through any named type, array, map or union; found in one pass over the
+/// schema's types.
 pub fn types_reaching_default(types: &BTreeMap<String, TypeDef>) -> BTreeSet<&str> {
-    reach::reaching(types, &|field: &Field| field.default.is_some())
+    reach::reaching(types, &|field: &Field| field.default.is_some(), &|_| false)
+}
+
+/// Every named type whose values may hold a string or tag that reads as another, known one:
+/// an enum or union that folds what it does not know (see [`EnumDef::fold`]) lies in it, or
+/// is it.
+///
+/// [`EnumDef::fold`]: super::EnumDef::fold
+pub fn types_reaching_fold(types: &BTreeMap<String, TypeDef>) -> BTreeSet<&str> {
+    reach::reaching(types, &|_| false, &|def: &TypeDef| match def {
+        TypeDef::Enum(def) => def.fold.is_some(),
+        TypeDef::Union(def) => def.fold.is_some(),
+        _ => false,
+    })
 }
 
 #[cfg(test)]

@@ -20,22 +20,38 @@ mod tolerance;
 
 pub use constraints::{Bound, Constraints, Count, Format, Number, NumberRange};
 pub use decimal::Wide;
-pub use defaults::{DefaultWrite, FieldDefault, types_reaching_default};
+pub use defaults::{
+    DefaultWrite, FieldDefault, types_reaching_default, types_reaching_fold, types_with_input_form,
+};
 pub use reach::{closure, named_by};
 pub use spell::{literal, spell};
 pub use tolerance::{OnInvalid, Tolerance, reaches_tolerance};
 
 impl UnionDef {
-    /// Whether the union reads an unknown tag into its catch-all rather than refusing it.
+    /// Whether the union reads an unknown tag (into its catch-all, or folded into a variant)
+    /// rather than refusing it.
     pub fn is_open(&self) -> bool {
-        self.other.is_some()
+        self.other.is_some() || self.fold.is_some()
+    }
+
+    /// The variant an unknown tag reads as, for a union that folds (see [`UnionDef::fold`]).
+    pub fn fold_variant(&self) -> Option<&Variant> {
+        let fold = self.fold.as_deref()?;
+        self.variants.iter().find(|variant| variant.name == fold)
     }
 }
 
 impl EnumDef {
-    /// Whether the enum reads an unknown string into its catch-all rather than refusing it.
+    /// Whether the enum reads an unknown string (into its catch-all, or folded into a value)
+    /// rather than refusing it.
     pub fn is_open(&self) -> bool {
-        self.other.is_some()
+        self.other.is_some() || self.fold.is_some()
+    }
+
+    /// The value an unknown string reads as, for an enum that folds (see [`EnumDef::fold`]).
+    pub fn fold_value(&self) -> Option<&EnumValue> {
+        let fold = self.fold.as_deref()?;
+        self.values.iter().find(|value| value.name == fold)
     }
 }
 
@@ -138,8 +154,9 @@ impl Schema {
     }
 
     /// Whether a conforming writer may write back other JSON than it read: some struct or
-    /// unit variant drops unknown keys, or some field reads `null` as absent or has a default
-    /// (written where the key was absent, or left out where it was given).
+    /// unit variant drops unknown keys, some field reads `null` as absent or has a default
+    /// (written where the key was absent, or left out where it was given), or some enum or
+    /// union folds what it does not know into a known value.
     pub fn rewrites(&self) -> bool {
         self.types.values().any(|def| match def {
             TypeDef::Struct(def) => {
@@ -148,10 +165,14 @@ impl Schema {
                         matches!(field.presence, Presence::NullAsAbsent | Presence::Defaulted)
                     })
             }
-            TypeDef::Union(def) => def
-                .variants
-                .iter()
-                .any(|variant| variant.unknown == UnknownFields::Drop),
+            TypeDef::Union(def) => {
+                def.fold.is_some()
+                    || def
+                        .variants
+                        .iter()
+                        .any(|variant| variant.unknown == UnknownFields::Drop)
+            }
+            TypeDef::Enum(def) => def.fold.is_some(),
             _ => false,
         })
     }
@@ -732,6 +753,10 @@ pub struct UnionDef {
     /// An open union's catch-all (`#[other] Unknown`): what an object whose tag is a string
     /// none of `variants` has reads as. `None` for a closed union, which refuses such a tag.
     pub other: Option<CatchAll>,
+    /// The unit variant, by name, that an object whose tag is a string none of `variants` has
+    /// reads as (`#[other(fold)] Unknown`), its other keys dropped: a lossy catch-all that
+    /// writes the variant's own tag back. Never set beside `other`.
+    pub fold: Option<String>,
 }
 
 /// The catch-all of an open union or enum (`#[other] Unknown`): it reads every tag value or
@@ -872,6 +897,10 @@ pub struct EnumDef {
     /// An open enum's catch-all (`#[other] Other`): what a string none of `values` is reads
     /// as. `None` for a closed enum, which refuses such a string.
     pub other: Option<CatchAll>,
+    /// The value, by name, that a string none of `values` is reads as (`#[other(fold)]
+    /// Unknown`): a lossy catch-all that writes the value's own string back. Never set beside
+    /// `other`.
+    pub fold: Option<String>,
 }
 
 /// One value of a unit-only enum.

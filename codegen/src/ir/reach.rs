@@ -32,10 +32,11 @@ pub(super) fn reaches(
     false
 }
 
-/// Every named type whose values hold a field `pick` picks out.
+/// Every named type whose values hold a field `pick` picks out, or a type `seed` picks out.
 pub(super) fn reaching<'a>(
     types: &'a BTreeMap<String, TypeDef>,
     pick: &dyn Fn(&Field) -> bool,
+    seed: &dyn Fn(&TypeDef) -> bool,
 ) -> BTreeSet<&'a str> {
     // Each type's users (the types whose values hold one of it), and the types that hold a
     // picked field themselves.
@@ -43,7 +44,7 @@ pub(super) fn reaching<'a>(
     let mut queue = Vec::new();
     for (name, def) in types {
         let mut held = Vec::new();
-        if children(def, pick, &mut held) {
+        if children(def, pick, &mut held) || seed(def) {
             queue.push(name.as_str());
         }
         for child in held {

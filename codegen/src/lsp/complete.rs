@@ -23,7 +23,7 @@ enum Context {
     /// An attribute's name, at a place.
     AttributeName(Place),
     /// The options of an attribute written with parentheses: `union`, `length`, `range`,
-    /// `items`.
+    /// `items`, `other`, `on_invalid`.
     AttributeOption(String),
     /// A string value of an attribute, at a place.
     AttributeValue(String, Place),
@@ -248,14 +248,16 @@ pub(super) fn complete(
                 "length" => &["min", "max"],
                 "range" => &["min", "max", "exclusive_min", "exclusive_max"],
                 "items" => &["min", "max", "unique"],
+                "other" => &["fold"],
+                "on_invalid" => &["default"],
                 _ => &[],
             };
             options
                 .iter()
                 .map(|option| {
                     let insert = match *option {
-                        "tag" if snippets => Some("tag = \"$1\"".to_string()),
-                        "untagged" | "unique" => None,
+                        "tag" | "default" if snippets => Some(format!("{option} = \"$1\"")),
+                        "untagged" | "unique" | "fold" => None,
                         _ if snippets => Some(format!("{option} = $1")),
                         _ => None,
                     };
@@ -577,6 +579,30 @@ mod tests {
         ];
         for (text, expected) in cases {
             assert_eq!(at(text).0, expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_options_of_other_and_on_invalid_are_offered_inside_their_parentheses() {
+        for (source, option, insert) in [
+            ("enum E { #[other(|)] V }", "fold", None),
+            (
+                "struct A { #[on_invalid(|)] b: u8 }",
+                "default",
+                Some("default = \"$1\""),
+            ),
+        ] {
+            let offset = source.find('|').expect("a cursor");
+            let source = source.replace('|', "");
+            let (file, _) = crate::syntax::parse(&source);
+            let text = Text::new(source.clone());
+            let items = complete(&text, offset, &file, Encoding::Utf8, true);
+            let labels: Vec<&str> = items.iter().map(|item| item.label.as_str()).collect();
+            assert_eq!(labels, [option], "{source}");
+            let Some(CompletionTextEdit::Edit(edit)) = &items[0].text_edit else {
+                panic!("{source}: no edit");
+            };
+            assert_eq!(edit.new_text, insert.unwrap_or(option), "{source}");
         }
     }
 

@@ -41,11 +41,9 @@ pub(super) fn type_def(
     } else if has("if") {
         untagged_def(reader, node, common).map(TypeDef::Untagged)
     } else if has("enum")
-        || common
-            .docs
-            .last()
-            .and_then(|line| wording::read_open_enum(line))
-            .is_some()
+        || common.docs.last().is_some_and(|line| {
+            wording::read_open_enum(line).is_some() || wording::read_folding_enum(line).is_some()
+        })
     {
         enum_def(reader, node, common).map(TypeDef::Enum)
     } else {
@@ -231,6 +229,25 @@ fn union_def(
     let open = (check.value == &serde_json::json!({"type": "string"}))
         .then(|| docs.last().and_then(|line| wording::read_open_union(line)))
         .flatten();
+    let folding = (check.value == &serde_json::json!({"type": "string"}) && open.is_none())
+        .then(|| {
+            docs.last()
+                .and_then(|line| wording::read_folding_union(line))
+        })
+        .flatten();
+    let fold_tag = match folding {
+        Some((fold_on, fold_tag)) => {
+            docs.pop();
+            if fold_on != tag {
+                reader.problem(
+                    node,
+                    format!("the description names `{fold_on}` as the tag"),
+                );
+            }
+            Some(fold_tag)
+        }
+        None => None,
+    };
     let other = match open {
         Some((open_tag, name)) => {
             docs.pop();
@@ -273,7 +290,20 @@ fn union_def(
     if unread {
         return None;
     }
-    if other.is_none() {
+    let fold = match &fold_tag {
+        Some(fold_tag) => match variants.iter().find(|v| v.tag_value == *fold_tag) {
+            Some(variant) if variant.payload.is_none() => Some(variant.name.clone()),
+            _ => {
+                reader.problem(
+                    node,
+                    format!("the description folds into `{fold_tag}`, which is no unit variant"),
+                );
+                return None;
+            }
+        },
+        None => None,
+    };
+    if other.is_none() && fold.is_none() {
         let values: Vec<Value> = variants
             .iter()
             .map(|v: &Variant| Value::from(v.tag_value.clone()))
@@ -295,6 +325,7 @@ fn union_def(
         tag_span,
         variants,
         other,
+        fold,
     })
 }
 
@@ -387,8 +418,28 @@ fn untitled(reader: &mut Reader, then: &Node, tag: &str) -> Option<UnknownFields
 /// a value's deprecation is a line of the description, after the enum's own docs.
 fn enum_def(reader: &mut Reader, node: &Node, common: Common) -> Option<EnumDef> {
     let mut docs = common.docs;
-    let (wire_names, other) = match docs.last().and_then(|line| wording::read_open_enum(line)) {
-        Some((known, other)) => {
+    let folding = docs
+        .last()
+        .and_then(|line| wording::read_folding_enum(line));
+    let fold = folding.as_ref().map(|(_, fold)| fold.clone());
+    if let Some((known, fold)) = &folding {
+        docs.pop();
+        reader.only(node, &[DEF_ANNOTATIONS, &["type"]].concat())?;
+        if !known.contains(fold) {
+            reader.problem(
+                node,
+                format!("the description folds into `{fold}`, which is no known value"),
+            );
+            return None;
+        }
+    }
+    let open = match folding {
+        Some(_) => None,
+        None => docs.last().and_then(|line| wording::read_open_enum(line)),
+    };
+    let (wire_names, other) = match (open, folding) {
+        (_, Some((known, _))) => (known, None),
+        (Some((known, other)), None) => {
             docs.pop();
             reader.only(node, &[DEF_ANNOTATIONS, &["type"]].concat())?;
             let catch_all = CatchAll {
@@ -400,7 +451,7 @@ fn enum_def(reader: &mut Reader, node: &Node, common: Common) -> Option<EnumDef>
             };
             (known, Some(catch_all))
         }
-        None => {
+        (None, None) => {
             reader.only(node, &[DEF_ANNOTATIONS, &["type", "enum"]].concat())?;
             let needed = reader.need(node, "enum")?;
             let values = reader.strings(&needed)?;
@@ -453,6 +504,7 @@ fn enum_def(reader: &mut Reader, node: &Node, common: Common) -> Option<EnumDef>
         examples: common.examples,
         values,
         other,
+        fold,
     })
 }
 

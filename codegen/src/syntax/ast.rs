@@ -236,9 +236,9 @@ pub struct VariantItem {
     pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact tag value.
     pub rename: Option<Spanned<String>>,
-    /// `#[other]`, where it was written: the union's catch-all, which reads every tag the
-    /// union does not know (the checker requires a unit variant, once per union).
-    pub other: Option<Range<usize>>,
+    /// `#[other]` or `#[other(fold)]`: the union's catch-all, which reads every tag the union
+    /// does not know (the checker requires a unit variant, once per union).
+    pub other: Option<OtherMarker>,
     /// The payload type as written (the checker requires a struct or union name), or `None`
     /// for a unit variant, which is its tag alone on the wire.
     pub payload: Option<TypeExpr>,
@@ -268,9 +268,20 @@ pub struct EnumValueItem {
     pub deprecated: Option<Deprecated>,
     /// `#[rename = "..."]`: the exact wire string.
     pub rename: Option<Spanned<String>>,
-    /// `#[other]`, where it was written: the enum's catch-all, which reads every string the
+    /// `#[other]` or `#[other(fold)]`: the enum's catch-all, which reads every string the
     /// enum does not list (once per enum, which the checker requires).
-    pub other: Option<Range<usize>>,
+    pub other: Option<OtherMarker>,
+}
+
+/// An `#[other]` attribute on a variant or enum value: where it is written, and whether it
+/// folds (`#[other(fold)]`: an unknown value reads as this known one) rather than keeps.
+#[derive(Debug, Clone)]
+pub struct OtherMarker {
+    /// Where the attribute is written.
+    pub span: Range<usize>,
+    /// `#[other(fold)]`: the variant is a known one too, and what it does not know reads as
+    /// it, lossily.
+    pub fold: bool,
 }
 
 /// A type as written, with its span.

@@ -6,7 +6,8 @@
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 
 use super::ast::{
-    ConstraintAttrs, Deprecated, FileSettings, RenameRule, SchemaFile, Spanned, UnknownFields,
+    ConstraintAttrs, Deprecated, FileSettings, OtherMarker, RenameRule, SchemaFile, Spanned,
+    UnknownFields,
 };
 use super::{byte_range, node_range};
 use super::{constraints, foreign};
@@ -129,8 +130,8 @@ pub(super) struct ItemAttrs {
     pub flatten: Option<std::ops::Range<usize>>,
     /// `#[null_as_absent]` on a field, where it was written.
     pub null_as_absent: Option<std::ops::Range<usize>>,
-    /// `#[other]` on a variant, where it was written: the catch-all of an open union or enum.
-    pub other: Option<std::ops::Range<usize>>,
+    /// `#[other]` or `#[other(fold)]` on a variant: the catch-all of an open union or enum.
+    pub other: Option<OtherMarker>,
     /// `#[flatten = "Struct"]` on a union, each struct named with the span of its name.
     pub spreads: Vec<Spanned<String>>,
     /// `#[on_invalid = "..."]` on a field: what a tolerant reader reads an invalid value as
@@ -194,7 +195,7 @@ pub(super) fn item_attrs(
             "deprecated" => out.deprecated = deprecated(attr, errors),
             "flatten" if place == Place::Enum => out.spreads.extend(string_value(attr, errors)),
             "flatten" if flag(attr, errors) => out.flatten = Some(node_range(attr)),
-            "other" if flag(attr, errors) => out.other = Some(node_range(attr)),
+            "other" => out.other = other(attr, errors),
             "on_invalid" if matches!(attr.meta, Meta::List(_)) => {
                 if let Some((policy, value)) = invalid_default(attr, errors) {
                     out.on_invalid = Some(policy);
@@ -490,6 +491,27 @@ fn deprecated(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<Deprecat
             None
         }
     }
+}
+
+/// `#[other]`, or `#[other(fold)]` for the catch-all that folds into its own known value.
+fn other(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<OtherMarker> {
+    const HINT: &str = "write `#[other]` for a catch-all that keeps what it reads, or \
+                        `#[other(fold)]` for a known value that reads every unknown one too";
+    let span = node_range(attr);
+    match &attr.meta {
+        Meta::Path(_) => return Some(OtherMarker { span, fold: false }),
+        Meta::List(list) if list.tokens.to_string() == "fold" => {
+            return Some(OtherMarker { span, fold: true });
+        }
+        _ => {}
+    }
+    errors.push(Diagnostic::new(
+        "attribute `other` takes `fold` or nothing",
+        span,
+        "expected `#[other]` or `#[other(fold)]`",
+        HINT,
+    ));
+    None
 }
 
 fn flag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> bool {

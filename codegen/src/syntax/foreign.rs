@@ -150,7 +150,8 @@ fn cardc_spelling(option: &str, value: Option<&str>, place: Place) -> Option<Str
         ("tag", Place::Enum) => value.map(|tag| format!("#[union(tag = {tag:?})]")),
         ("rename_all", Place::Enum | Place::Struct) => valued("rename_all"),
         ("rename", Place::Field | Place::Variant) => valued("rename"),
-        ("other", Place::Variant) => Some("#[other]".to_string()),
+        // serde reads an unknown tag as the variant, and writes the variant back: a fold.
+        ("other", Place::Variant) => Some("#[other(fold)]".to_string()),
         ("flatten", Place::Field) => Some("#[flatten]".to_string()),
         ("deny_unknown_fields", Place::Struct) => Some("#[deny_unknown_fields]".to_string()),
         _ => None,

@@ -6,8 +6,8 @@ use std::ops::Range;
 
 use super::ast::{
     Bounds, ConstraintAttrs, EnumItem, EnumValueItem, FieldItem, FileSettings, Item, ItemKind,
-    Literal, NewtypeItem, SchemaFile, Spanned, StructItem, TypeExpr, TypeKind, UnionItem,
-    UntaggedItem, Use, VariantItem,
+    Literal, NewtypeItem, OtherMarker, SchemaFile, Spanned, StructItem, TypeExpr, TypeKind,
+    UnionItem, UntaggedItem, Use, VariantItem,
 };
 use crate::diagnostics::{Diagnostic, Fix};
 
@@ -252,6 +252,13 @@ impl Shift for EnumValueItem {
         name.shift(by);
         rename.shift(by);
         other.shift(by);
+    }
+}
+
+impl Shift for OtherMarker {
+    fn shift(&mut self, by: usize) {
+        let OtherMarker { span, fold: _ } = self;
+        span.shift(by);
     }
 }
 

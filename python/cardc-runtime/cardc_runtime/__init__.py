@@ -1101,6 +1101,32 @@ def open_tag(
     )
 
 
+def fold_tag(
+    key: str, known: tuple[str, ...], fold: str, tags: tuple[str, ...]
+) -> _t.Callable[[object], object]:
+    """The check that runs before a union that folds what it does not know (`#[other(fold)]`)
+    picks its variant: an object whose tag `key` is a string none of `known` is reads as the
+    unit variant tagged `fold`, every key but the tags (`tags`, those of the unions above, and
+    `key`) dropped. The dropped values are JSON as any other (numbers within a double's
+    range); any other value is handed on as it is."""
+    values = frozenset(known)
+    kept = frozenset((*tags, key))
+
+    def read(value: object) -> object:
+        if not isinstance(value, dict):
+            return value
+        entries = _t.cast(dict[str, object], value)
+        tag = entries.get(key)
+        if not isinstance(tag, str) or tag in values:
+            return value
+        _finite_entries(entries)
+        folded = {name: item for name, item in entries.items() if name in kept}
+        folded[key] = fold
+        return folded
+
+    return read
+
+
 def _shape(value: object) -> tuple[str, frozenset[str]]:
     """A value's JSON shape (`null`, `boolean`, `number`, `string`, `array`, `object`) and,
     for an object, its keys: what picks an untagged union's variant. A value already read (a

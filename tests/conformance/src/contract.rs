@@ -173,11 +173,34 @@ impl Writer<'_> {
                         ),
                         None => value.clone(),
                     },
-                    // Another unit variant's object, or a catch-all's, as read.
+                    // An object of another string tag, folded: its tags, its own the fold's.
+                    None if value.get(&def.tag).is_some_and(Value::is_string) => {
+                        match (def.fold_variant(), value.as_object()) {
+                            (Some(fold), Some(object)) => {
+                                let mut out: Map<String, Value> = object
+                                    .iter()
+                                    .filter(|(key, _)| tags.contains(&key.as_str()))
+                                    .map(|(key, entry)| (key.clone(), entry.clone()))
+                                    .collect();
+                                out.insert(def.tag.clone(), Value::from(fold.tag_value.clone()));
+                                Value::Object(out)
+                            }
+                            // A catch-all's object, as read.
+                            _ => value.clone(),
+                        }
+                    }
+                    // Another unit variant's object, as read.
                     _ => value.clone(),
                 }
             }
-            Some(TypeDef::Enum(_)) | None => value.clone(),
+            // A string the enum does not know, folded.
+            Some(TypeDef::Enum(def)) => match (def.fold_value(), value.as_str()) {
+                (Some(fold), Some(text)) if def.values.iter().all(|v| v.wire_name != text) => {
+                    Value::from(fold.wire_name.clone())
+                }
+                _ => value.clone(),
+            },
+            None => value.clone(),
         }
     }
 
@@ -302,7 +325,8 @@ impl<'a> Checker<'a> {
                 }
             }
             Some(TypeDef::Enum(def)) => {
-                // An open enum's catch-all keeps any other string.
+                // An open enum's catch-all keeps any other string, a folding one reads it as
+                // its fold.
                 let known = def
                     .values
                     .iter()
@@ -323,8 +347,9 @@ impl<'a> Checker<'a> {
                     .variants
                     .iter()
                     .find(|variant| tag.as_str() == Some(&variant.tag_value));
-                // An open union's catch-all keeps the whole object of any other string tag; a
-                // known tag still picks its variant, which checks the rest.
+                // An open union's catch-all keeps the whole object of any other string tag, and
+                // a folding union reads it as its fold, whatever its other keys hold; a known
+                // tag still picks its variant, which checks the rest.
                 let variant = match variant {
                     Some(variant) => variant,
                     None if def.is_open() && tag.is_string() => return Ok(()),

@@ -179,7 +179,16 @@ type cardcState = {
    * a `#[omit_default]` key holding its default and gives such a key, when absent, none.
    */
   write: boolean;
+  /**
+   * Where a rewriting check (`fix`) records each string it folded into a known value (see
+   * `cardcFoldString`), for `cardcRewrite` to put in place: a string has no place of its own to
+   * change. `undefined` when the check does not rewrite.
+   */
+  folds: cardcFolded[] | undefined;
 };
+
+/** A string folded into a known value: where it is, and the value it reads as. */
+type cardcFolded = { at: string; value: string };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
@@ -199,8 +208,9 @@ function cardcRun(
   quiet: boolean,
   fix = false,
   write = false,
+  folds?: cardcFolded[],
 ): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, keys: undefined, fix, write };
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, keys: undefined, fix, write, folds };
   try {
     check(value, s, '');
   } catch {

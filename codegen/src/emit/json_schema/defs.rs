@@ -114,6 +114,9 @@ fn union_def(schema: &Schema, def: &UnionDef) -> Object {
     if let Some(other) = &def.other {
         docs.push(wording::open_union(&def.tag, &other.name));
     }
+    if let Some(fold) = def.fold_variant() {
+        docs.push(wording::folding_union(&def.tag, &fold.tag_value));
+    }
     insert_description(&mut map, &docs);
     map.insert("type", "object");
     map.extend(dispatch(schema, def));
@@ -151,9 +154,10 @@ fn tag_check(def: &UnionDef) -> Object {
         .map(|variant| variant.tag_value.clone().into())
         .collect();
     let tag = def.tag.as_str();
-    let check = match def.other {
-        Some(_) => Object::of([("type", "string".into())]),
-        None => Object::of([("enum", values.into())]),
+    let check = if def.is_open() {
+        Object::of([("type", "string".into())])
+    } else {
+        Object::of([("enum", values.into())])
     };
     Object::of([
         ("properties", Object::of([(tag, check.into())]).into()),
@@ -332,6 +336,18 @@ fn enum_def(def: &EnumDef) -> Object {
             .map(|value| value.wire_name.as_str())
             .collect();
         docs.push(wording::open_enum(&known, &other.name));
+        insert_description(&mut map, &docs);
+        map.insert("type", "string");
+        return map;
+    }
+    if let Some(fold) = def.fold_value() {
+        // Any string is one: the known ones are its values, every other the one it folds into.
+        let known: Vec<&str> = def
+            .values
+            .iter()
+            .map(|value| value.wire_name.as_str())
+            .collect();
+        docs.push(wording::folding_enum(&known, &fold.wire_name));
         insert_description(&mut map, &docs);
         map.insert("type", "string");
         return map;

@@ -24,9 +24,9 @@ mod syntax;
 
 use crate::emit::header_sentence;
 use crate::ir::{
-    CatchAll, Constant, Constraints, Deprecated, Docs, EnumDef, Examples, Field, IntKind,
-    NewtypeDef, Number, Presence, Schema, Shape, StructDef, Ty, TypeDef, UnionDef, UnknownFields,
-    UntaggedDef, Version, Wide,
+    CatchAll, Constant, Constraints, Deprecated, Docs, EnumDef, EnumValue, Examples, Field,
+    IntKind, NewtypeDef, Number, Presence, Schema, Shape, StructDef, Ty, TypeDef, UnionDef,
+    UnknownFields, UntaggedDef, Version, Wide,
 };
 use crate::json_text;
 use crate::naming::python as naming;
@@ -648,7 +648,7 @@ fn type_code(schema: &Schema, ty: &Ty, alias: bool) -> Code {
         Ty::Nullable(inner) => or_none(type_code(schema, inner, alias), alias),
         Ty::Named(name) => match schema.types.get(name) {
             Some(TypeDef::Struct(_)) | None => Code::text(naming::type_name(name)),
-            Some(TypeDef::Enum(def)) if !def.is_open() => Code::text(naming::type_name(name)),
+            Some(TypeDef::Enum(def)) if def.other.is_none() => Code::text(naming::type_name(name)),
             Some(_) if alias => Code::text(string_literal(&naming::type_name(name))),
             Some(_) => Code::text(naming::type_name(name)),
         },
@@ -766,7 +766,13 @@ fn string_list(path: &[&str]) -> String {
 
 /// The members of a union reached from `root` along `path`: a class per variant, and for a
 /// variant that is itself a union, that union's members told apart by its own tag.
-fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str]) -> Code {
+fn union_expr(
+    schema: &Schema,
+    root: &UnionDef,
+    union: &UnionDef,
+    path: &[&str],
+    tags: &[&str],
+) -> Code {
     let members: Vec<Code> = union
         .variants
         .iter()
@@ -774,7 +780,11 @@ fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str])
             let mut path = path.to_vec();
             path.push(&variant.name);
             match schema.payload(variant) {
-                Some(TypeDef::Union(inner)) => union_expr(schema, root, inner, &path),
+                Some(TypeDef::Union(inner)) => {
+                    let mut tags = tags.to_vec();
+                    tags.push(&union.tag);
+                    union_expr(schema, root, inner, &path, &tags)
+                }
                 _ => Code::text(naming::variant_class(&root.name, &path)),
             }
         })
@@ -788,7 +798,7 @@ fn union_expr(schema: &Schema, root: &UnionDef, union: &UnionDef, path: &[&str])
         )
     });
     if holds_open_union(schema, union) {
-        return open_union_expr(union, union.other.as_ref(), members, named);
+        return open_union_expr(union, tags, members, named);
     }
     let tagged = |check: Code| {
         let mut arguments = vec![members_code(&members), check];
@@ -835,10 +845,11 @@ fn holds_open_union(schema: &Schema, union: &UnionDef) -> bool {
 /// catch-all, or fails where there is none; `named` marks a union written in place.
 fn open_union_expr(
     union: &UnionDef,
-    other: Option<&CatchAll>,
+    tags: &[&str],
     members: Vec<Code>,
     named: Option<Code>,
 ) -> Code {
+    let other = union.other.as_ref();
     let marked = |member: Code, tag: &str| {
         Code::subscript(
             "_t.Annotated",
@@ -865,10 +876,30 @@ fn open_union_expr(
             Code::text(string_literal(&union.tag)),
             Code::text(string_literal(&naming::wire_ident(&union.tag))),
             known_tuple(union.variants.iter().map(|v| v.tag_value.as_str())),
-            Code::text(other.map_or("None".to_string(), |other| string_literal(&other.key))),
+            // What any other string picks: the catch-all, or the variant it folds into.
+            Code::text(match (other, union.fold_variant()) {
+                (Some(other), _) => string_literal(&other.key),
+                (None, Some(fold)) => string_literal(&fold.tag_value),
+                (None, None) => "None".to_string(),
+            }),
         ],
     );
     let mut arguments = vec![Code::Union(marked_members), pick];
+    // A folding union rewrites an object of another tag into its fold's before it picks.
+    if let Some(fold) = union.fold_variant() {
+        arguments.push(Code::call(
+            "_p.BeforeValidator",
+            vec![Code::call(
+                "_cardc.fold_tag",
+                vec![
+                    Code::text(string_literal(&union.tag)),
+                    known_tuple(union.variants.iter().map(|v| v.tag_value.as_str())),
+                    Code::text(string_literal(&fold.tag_value)),
+                    known_tuple(tags.iter().copied()),
+                ],
+            )],
+        ));
+    }
     arguments.extend(named);
     Code::subscript("_t.Annotated", arguments)
 }
@@ -1007,7 +1038,7 @@ fn emit_union_alias(w: &mut Writer, schema: &Schema, def: &UnionDef) {
     emit_alias(
         w,
         &def.name,
-        union_expr(schema, def, def, &[]),
+        union_expr(schema, def, def, &[], &[]),
         &docs,
         false,
     );
@@ -1128,10 +1159,33 @@ fn emit_enum(w: &mut Writer, def: &EnumDef) {
     if def.values.is_empty() && docs.is_empty() {
         w.line("pass");
     }
+    if let Some(fold) = def.fold_value() {
+        emit_missing(w, &class, fold);
+    }
     w.depth -= 1;
     if let Some(other) = &def.other {
         emit_open_enum(w, def, other, &class, docs);
     }
+}
+
+/// The `_missing_` hook of an enum that folds what it does not know: Python's `Enum` (and
+/// pydantic, which reads an enum through it) calls it for a value no member has, and any
+/// string reads as the member `fold`.
+fn emit_missing(w: &mut Writer, class: &str, fold: &EnumValue) {
+    let member = naming::enum_member(&fold.name);
+    w.line("");
+    w.line("@classmethod");
+    w.line(&format!(
+        "def _missing_(cls, value: object) -> {class} | None:"
+    ));
+    w.depth += 1;
+    w.docstring(&[format!(
+        "A string this build does not know reads as `{member}`."
+    )]);
+    w.line(&format!(
+        "return cls.{member} if isinstance(value, str) else None"
+    ));
+    w.depth -= 1;
 }
 
 /// An open enum's catch-all class, a string no value of the enum is, and the enum's own name

@@ -3,6 +3,7 @@
 use quote::quote;
 
 use super::escape::string_literal;
+use super::unions::fold_note;
 use super::{Item, Runtime, ident, json_schema_derive, notes, with_examples};
 use crate::ir::EnumDef;
 
@@ -20,7 +21,14 @@ pub(super) fn enum_items(def: &EnumDef, runtime: Runtime) -> [Item; 2] {
     let name = ident(&def.name);
     let json_schema_derive = json_schema_derive(&def.name, runtime, None);
     let values = def.values.iter().map(|value| {
-        let docs = notes(&value.docs, value.deprecated.as_ref());
+        let mut docs = value.docs.clone();
+        if def.fold.as_ref() == Some(&value.name) {
+            docs.extend(fold_note(
+                &docs,
+                "A string this build does not know reads as this.",
+            ));
+        }
+        let docs = notes(&docs, value.deprecated.as_ref());
         let name = ident(&value.name);
         let wire = &value.wire_name;
         quote! {
@@ -71,6 +79,9 @@ pub(super) fn enum_items(def: &EnumDef, runtime: Runtime) -> [Item; 2] {
     text.push_str("    }\n");
     if let Some(other) = &def.other {
         text.push_str(&format!("    other({})\n", other.name));
+    }
+    if let Some(fold) = &def.fold {
+        text.push_str(&format!("    fold({fold})\n"));
     }
     text.push_str("}\n");
     [Item::Tokens(item), Item::Text(text)]

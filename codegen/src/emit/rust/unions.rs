@@ -33,7 +33,11 @@ pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> TokenStream {
     let tag = &def.tag;
     let json_schema_derive = json_schema_derive(&def.name, runtime, Some(quote!(tag = #tag)));
     let variants = def.variants.iter().map(|variant| {
-        let docs = notes(&variant.docs, variant.deprecated.as_ref());
+        let mut docs = variant.docs.clone();
+        if def.fold.as_ref() == Some(&variant.name) {
+            docs.extend(fold_note(&docs, &format!("An object whose `{tag}` this build does not know reads as this, its other keys dropped.")));
+        }
+        let docs = notes(&docs, variant.deprecated.as_ref());
         let name = ident(&variant.name);
         let payload = match (&variant.payload, variant.unknown) {
             (Some(payload), _) => {
@@ -78,6 +82,16 @@ pub(super) fn union_item(def: &UnionDef, runtime: Runtime) -> TokenStream {
             #other
         }
     }
+}
+
+/// The line a folding catch-all's docs end with, after a blank line if it has docs of its own.
+pub(super) fn fold_note(docs: &[String], note: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    if docs.iter().any(|line| !line.trim().is_empty()) {
+        lines.push(String::new());
+    }
+    lines.push(note.to_owned());
+    lines
 }
 
 /// The docs of a catch-all variant: its own, else what it holds.
@@ -125,6 +139,9 @@ pub(super) fn union_impls(
             other.name,
             bridge_method(&other.name)
         ));
+    }
+    if let Some(fold) = &def.fold {
+        text.push_str(&format!("    fold({fold})\n"));
     }
     if let Some(early) = plan.union(&def.name) {
         text.push_str(&early_section(def, schema, runtime, plan, early));

@@ -12,9 +12,9 @@ mod structs;
 
 use std::collections::BTreeSet;
 
-use super::Form;
 use super::syntax::{constant_literal, string_literal};
 use super::writer::Writer;
+use super::{Form, Inputs};
 use crate::ir::{
     Bound, CatchAll, Constraints, EnumDef, NewtypeDef, Number, Schema, Shape, Ty, TypeDef,
     UnionDef, UnknownFields, UntaggedDef,
@@ -50,6 +50,12 @@ const BANNER_INPUTS: &str = "\
 // `write<Name>` gives the JSON a conforming writer writes for a <Name>, which never changes its
 // input either.";
 
+/// What the banner adds when some type has an input type for a fold (see [`super::Form`]).
+const BANNER_FOLDS: &str = "\
+// A type that reaches an enum or union marked `#[other(fold)]` also has an input type, in which
+// such a value may be any string or tag: `is<Name>` says a value is one, and `parse<Name>` reads
+// a string or tag the type does not know as the known value it folds into.";
+
 /// Where the guards' checks live: written out after the exported guards, or in a module of
 /// their own that the output imports under a namespace.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -75,7 +81,7 @@ pub(super) struct GuardsText {
 }
 
 /// Writes the guards of every type. A schema without types gets nothing, not even the banner.
-pub(super) fn guards(schema: &Schema, inputs: &BTreeSet<String>, checks: Checks) -> GuardsText {
+pub(super) fn guards(schema: &Schema, inputs: &Inputs, checks: Checks) -> GuardsText {
     let mut guards = Guards {
         schema,
         rewrites: schema.rewrites(),
@@ -92,8 +98,11 @@ pub(super) fn guards(schema: &Schema, inputs: &BTreeSet<String>, checks: Checks)
     }
     guards.entries.blank();
     guards.entries.text(BANNER);
-    if !inputs.is_empty() {
+    if inputs.any_default() {
         guards.entries.text(BANNER_INPUTS);
+    }
+    if inputs.any_fold() {
+        guards.entries.text(BANNER_FOLDS);
     }
     for def in schema.own_types() {
         guards.out.blank();
@@ -140,7 +149,7 @@ struct Guards<'a> {
     /// ([`Schema::rewrites`]), asked once: it looks at every type.
     rewrites: bool,
     /// The types that have an input type (see [`super::Form`]).
-    inputs: &'a BTreeSet<String>,
+    inputs: &'a Inputs,
     /// Where the checks live, which says how the exported guards name them.
     checks: Checks<'a>,
     /// The helpers the checks written so far call.
@@ -215,18 +224,33 @@ impl Guards<'_> {
         self.out.indent();
         if def.is_open() {
             // `undefined`: the tag was missing or no string, and said so.
-            self.used.insert("cardcNoFields");
             self.out.line("case undefined:");
             self.out.line("  return;");
             self.out.line("default:");
-            self.out
-                .line("  // A tag this build does not know: the object is the catch-all's,");
-            self.out
-                .line("  // whatever its keys, each holding any JSON value.");
-            self.out.line(&format!(
-                "  return cardcNoFields(value, s, at, orNull, {}, false);",
-                string_literal(name)
-            ));
+            if let Some(fold) = def.fold_variant() {
+                self.used.insert("cardcFoldTag");
+                self.out.line(&format!(
+                    "  // A tag this build does not know: the object reads as {}, whatever",
+                    string_literal(&fold.tag_value)
+                ));
+                self.out
+                    .line("  // its keys, each holding any JSON value; the others are dropped.");
+                self.out.line(&format!(
+                    "  return cardcFoldTag(value, s, at, orNull, {}, {});",
+                    string_literal(name),
+                    string_literal(&fold.tag_value)
+                ));
+            } else {
+                self.used.insert("cardcNoFields");
+                self.out
+                    .line("  // A tag this build does not know: the object is the catch-all's,");
+                self.out
+                    .line("  // whatever its keys, each holding any JSON value.");
+                self.out.line(&format!(
+                    "  return cardcNoFields(value, s, at, orNull, {}, false);",
+                    string_literal(name)
+                ));
+            }
         }
         for (variant, tag) in def.variants.iter().zip(&tags) {
             self.out.line(&format!("case {tag}:"));
@@ -349,6 +373,30 @@ impl Guards<'_> {
             .iter()
             .map(|value| string_literal(&value.wire_name))
             .collect();
+        if let Some(fold) = def.fold_value() {
+            // Every string is one: a known value, or one read as the folded value.
+            self.used.insert("cardcStrings");
+            self.out.doc_line(&format!("The strings of `{name}`."));
+            self.out.line(&format!(
+                "const valuesOf{name} = cardcStrings([{}]);",
+                values.join(", ")
+            ));
+            self.out.blank();
+            self.open_check(
+                name,
+                &format!(
+                    "Checks a `{name}`: any string, one it does not know read as {}.",
+                    string_literal(&fold.wire_name)
+                ),
+            );
+            let check = self.helper("cardcFoldString");
+            self.out.line(&format!(
+                "{check}(value, s, at, orNull, valuesOf{name}, {});",
+                string_literal(&fold.wire_name)
+            ));
+            self.close_check();
+            return;
+        }
         if def.is_open() {
             // Every string is one: a known value, or the catch-all's.
             self.open_check(name, &format!("Checks a `{name}`."));
@@ -442,8 +490,13 @@ impl Guards<'_> {
                 "Whether a value is a `{name}`, exactly as the contract says. Never throws."
             ));
         } else {
+            let parse = match self.inputs.causes(name) {
+                (true, false) => "fills in the defaults",
+                (false, _) => "folds what it does not know",
+                (true, true) => "fills in the defaults and folds what it does not know",
+            };
             self.entries.doc_line(&format!(
-                "Whether a value is a `{name}` as a writer may write it (`{input}`: `parse{name}` fills in the defaults). Never throws."
+                "Whether a value is a `{name}` as a writer may write it (`{input}`: `parse{name}` {parse}). Never throws."
             ));
         }
         let is = self.entry("cardcIs");
@@ -472,7 +525,8 @@ impl Guards<'_> {
         self.entries
             .line(&format!("  return {parse}<{name}>({check}, value);"));
         self.entries.line("}");
-        if input != name {
+        // A writer writes a value only folding reads as it was read: `write` is for defaults.
+        if self.inputs.causes(name).0 {
             self.emit_write(name, &input);
         }
         if self.schema.reaches_tolerance(&Ty::Named(name.to_owned())) {

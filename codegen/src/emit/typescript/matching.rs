@@ -9,8 +9,6 @@
 //! An open union's catch-all has a required handler of its own, keyed by the catch-all's key,
 //! which takes the whole object of a tag this build does not know.
 
-use std::collections::BTreeSet;
-
 use super::Form;
 use super::syntax::{property_name, string_literal};
 use super::writer::Writer;
@@ -70,7 +68,12 @@ fn emit_matcher(w: &mut Writer, union: &UnionDef, schema: &Schema) {
         if let Some(payload) = union_payload(schema, variant) {
             w.line(&format!("{key}: {}<{RESULT}>;", handlers_name(payload)));
         } else {
-            let member = super::member_type(schema, union, variant, Form::Reader(&BTreeSet::new()));
+            let member = super::member_type(
+                schema,
+                union,
+                variant,
+                Form::Reader(&super::Inputs::default()),
+            );
             w.line(&format!("{key}: (value: {member}) => {RESULT};"));
         }
     }

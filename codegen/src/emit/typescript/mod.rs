@@ -92,7 +92,7 @@ impl Target for TypeScript {
         vec![catch_all_type(owner, catch_all)]
     }
 
-    fn default_helpers(&self, name: &str) -> Vec<String> {
+    fn input_helpers(&self, name: &str) -> Vec<String> {
         vec![input_type(name)]
     }
 
@@ -260,7 +260,7 @@ fn emit_modules(schema: &Schema, runtime: &str, options: &Options) -> (String, S
 }
 
 /// The file docs and every type in name order, each form a type has, separated by blank lines.
-fn emit_types(body: &mut Writer, schema: &Schema, inputs: &BTreeSet<String>) {
+fn emit_types(body: &mut Writer, schema: &Schema, inputs: &Inputs) {
     if schema.docs.iter().any(|line| !line.trim().is_empty()) {
         body.doc_block(&schema.docs);
         body.blank();
@@ -316,25 +316,58 @@ fn emit_imports(w: &mut Writer, names: &BTreeSet<&'static str>, module: &str) {
 /// The longest import written on one line.
 pub(super) const IMPORT_WIDTH: usize = 100;
 
-/// The types whose wire form reaches a defaulted field (see [`crate::ir::types_reaching_default`]): each
-/// has an input type beside its own.
-fn input_types(schema: &Schema) -> BTreeSet<String> {
-    crate::ir::types_reaching_default(&schema.types)
-        .into_iter()
-        .map(str::to_string)
-        .collect()
+/// The types a writer may write otherwise than a reader holds them (see
+/// [`crate::ir::types_with_input_form`]): each has an input type beside its own.
+fn input_types(schema: &Schema) -> Inputs {
+    let owned = |names: BTreeSet<&str>| names.into_iter().map(str::to_string).collect();
+    Inputs {
+        defaults: owned(crate::ir::types_reaching_default(&schema.types)),
+        folds: owned(crate::ir::types_reaching_fold(&schema.types)),
+    }
 }
 
-/// Which of a type's forms is written. A type that reaches a default has two: the reader's,
-/// what `parse` gives (every defaulted field there), and the input's, what a writer may write
-/// (a defaulted field may be left out). Either names the types that have an input type.
+/// The types that have an input type, by why: a type may be in both sets.
+#[derive(Default)]
+pub(super) struct Inputs {
+    /// Those a writer may write with a defaulted key left out.
+    defaults: BTreeSet<String>,
+    /// Those a writer may write with a string or tag that reads as another, folded.
+    folds: BTreeSet<String>,
+}
+
+impl Inputs {
+    /// Whether `name` has an input type.
+    pub(super) fn contains(&self, name: &str) -> bool {
+        self.defaults.contains(name) || self.folds.contains(name)
+    }
+
+    /// Whether some type has one for a default.
+    pub(super) fn any_default(&self) -> bool {
+        !self.defaults.is_empty()
+    }
+
+    /// Whether some type has one for a fold.
+    pub(super) fn any_fold(&self) -> bool {
+        !self.folds.is_empty()
+    }
+
+    /// Why `name` has an input type: whether it reaches a default, and whether a fold.
+    pub(super) fn causes(&self, name: &str) -> (bool, bool) {
+        (self.defaults.contains(name), self.folds.contains(name))
+    }
+}
+
+/// Which of a type's forms is written. A type that has an input type has two: the reader's,
+/// what `parse` gives (every defaulted field there, every folded value the known one), and the
+/// input's, what a writer may write (a defaulted field may be left out, a folded value may be
+/// one the type does not know).
 #[derive(Clone, Copy)]
 pub(super) enum Form<'a> {
     /// The type as read: a defaulted field is there, and named types are their reader forms.
-    Reader(&'a BTreeSet<String>),
+    Reader(&'a Inputs),
     /// The type as a writer may write it: a defaulted field is optional, and named types that
     /// have an input type are that.
-    Input(&'a BTreeSet<String>),
+    Input(&'a Inputs),
 }
 
 impl Form<'_> {
@@ -362,26 +395,73 @@ impl Form<'_> {
                 if docs.iter().any(|line| !line.trim().is_empty()) {
                     docs.push(String::new());
                 }
-                docs.push(format!(
-                    "As read (`parse{name}`): a field that has a default is always there, the"
-                ));
-                docs.push(format!(
-                    "default where the key was absent. `{}` is what a writer may write, such",
-                    input_type(name)
-                ));
-                docs.push("fields left out.".to_owned());
+                let input = input_type(name);
+                docs.extend(match inputs.causes(name) {
+                    (true, false) => vec![
+                        format!(
+                            "As read (`parse{name}`): a field that has a default is always there, the"
+                        ),
+                        format!(
+                            "default where the key was absent. `{input}` is what a writer may write, such"
+                        ),
+                        "fields left out.".to_owned(),
+                    ],
+                    (false, _) => vec![
+                        format!(
+                            "As read (`parse{name}`): a string or tag this build does not know, where a"
+                        ),
+                        format!(
+                            "type marked `#[other(fold)]` takes it, is the value it folds into. `{input}`"
+                        ),
+                        "is what a writer may write, such strings and tags as sent.".to_owned(),
+                    ],
+                    (true, true) => vec![
+                        format!(
+                            "As read (`parse{name}`): a field that has a default is always there, and a"
+                        ),
+                        "string or tag this build does not know, where a type marked `#[other(fold)]`"
+                            .to_owned(),
+                        format!(
+                            "takes it, is the value it folds into. `{input}` is what a writer may write:"
+                        ),
+                        "such fields left out, such strings and tags as sent.".to_owned(),
+                    ],
+                });
                 docs
             }
             Form::Reader(_) => docs.clone(),
-            Form::Input(_) => vec![
-                format!(
-                    "`{name}` as a writer may write it: a field that has a default may be left out,"
-                ),
-                format!(
-                    "and reads as the default. `is{name}` says whether a value is one; `write{name}`"
-                ),
-                format!("gives the JSON a conforming writer writes of a value as read."),
-            ],
+            Form::Input(inputs) => match inputs.causes(name) {
+                (true, false) => vec![
+                    format!(
+                        "`{name}` as a writer may write it: a field that has a default may be left out,"
+                    ),
+                    format!(
+                        "and reads as the default. `is{name}` says whether a value is one; `write{name}`"
+                    ),
+                    "gives the JSON a conforming writer writes of a value as read.".to_owned(),
+                ],
+                (false, _) => vec![
+                    format!(
+                        "`{name}` as a writer may write it: a string or tag this build does not know,"
+                    ),
+                    "where a type marked `#[other(fold)]` takes it, reads as the value it folds"
+                        .to_owned(),
+                    format!("into. `is{name}` says whether a value is one."),
+                ],
+                (true, true) => vec![
+                    format!(
+                        "`{name}` as a writer may write it: a field that has a default may be left out,"
+                    ),
+                    "and reads as the default; a string or tag this build does not know, where a"
+                        .to_owned(),
+                    "type marked `#[other(fold)]` takes it, reads as the value it folds into."
+                        .to_owned(),
+                    format!(
+                        "`is{name}` says whether a value is one; `write{name}` gives the JSON a"
+                    ),
+                    "conforming writer writes of a value as read.".to_owned(),
+                ],
+            },
         }
     }
 }
@@ -390,7 +470,8 @@ impl Form<'_> {
 /// the field's type, `| null` as its presence says, and `| undefined` when the reader form
 /// leaves the key optional. An exhaustive consumer binds each field to it.
 pub fn read_field_type_text(field: &Field) -> String {
-    let reader = Form::Reader(&BTreeSet::new());
+    let none = Inputs::default();
+    let reader = Form::Reader(&none);
     let ty = field_type_text(field, &|name| reader.name(name));
     if reader.optional(field) {
         format!("{ty} | undefined")
@@ -408,7 +489,7 @@ pub fn value_type_text(ty: &Ty) -> String {
 /// The member of `union`'s reader type for `variant` (`{ card: 'text' } & TextCard`), what a
 /// `switch` on the tag narrows a value to in the variant's case.
 pub fn member_type_text(schema: &Schema, union: &UnionDef, variant: &Variant) -> String {
-    member_type(schema, union, variant, Form::Reader(&BTreeSet::new()))
+    member_type(schema, union, variant, Form::Reader(&Inputs::default()))
 }
 
 /// A TypeScript string literal of `value`, escaped as the output escapes every string.
@@ -422,7 +503,7 @@ fn emit_type(w: &mut Writer, schema: &Schema, def: &TypeDef, form: Form) {
         TypeDef::Struct(def) => emit_struct(w, schema, def, form),
         TypeDef::Newtype(def) => emit_newtype(w, def, form),
         TypeDef::Union(def) => emit_union(w, schema, def, form),
-        TypeDef::Enum(def) => emit_enum(w, def),
+        TypeDef::Enum(def) => emit_enum(w, def, form),
         TypeDef::Untagged(def) => emit_untagged(w, def, form),
     }
 }
@@ -514,9 +595,15 @@ fn emit_union(w: &mut Writer, schema: &Schema, def: &UnionDef, form: Form) {
         .iter()
         .map(|variant| member_type(schema, def, variant, form))
         .collect();
-    // The input form names the catch-all the reader form declares.
+    // The input form names the catch-all the reader form declares, or takes any tag a folding
+    // union reads as its fold.
     if let (Some(other), Form::Input(_)) = (&def.other, form) {
         types.push(catch_all_type(&def.name, &other.name));
+    } else if let (Some(_), Form::Input(_)) = (&def.fold, form) {
+        types.push(format!(
+            "{{ {}: string; [key: string]: unknown }}",
+            property_name(&def.tag)
+        ));
     } else if let Some(other) = &def.other {
         let name = catch_all_type(&def.name, &other.name);
         let what = format!(
@@ -607,8 +694,14 @@ fn emit_untagged(w: &mut Writer, def: &UntaggedDef, form: Form) {
     emit_alias(w, &form.name(&def.name), &types);
 }
 
-/// A union of string literals, with the values listed in its docs.
-fn emit_enum(w: &mut Writer, def: &EnumDef) {
+/// A union of string literals, with the values listed in its docs; the input form of an enum
+/// that folds is any string.
+fn emit_enum(w: &mut Writer, def: &EnumDef, form: Form) {
+    if let Form::Input(_) = form {
+        w.docs(&form.docs(&def.name, &def.docs));
+        emit_alias(w, &form.name(&def.name), &["string"]);
+        return;
+    }
     let members: Vec<(String, Docs)> = def
         .values
         .iter()
@@ -630,7 +723,11 @@ fn emit_enum(w: &mut Writer, def: &EnumDef) {
         emit_catch_all(w, other, &name, &what, &shape);
         literals.push(name);
     }
-    w.docs(&with_tags(docs, &def.examples, def.deprecated.as_ref()));
+    w.docs(&with_tags(
+        form.docs(&def.name, &docs),
+        &def.examples,
+        def.deprecated.as_ref(),
+    ));
     let literals: Vec<&str> = literals.iter().map(String::as_str).collect();
     emit_alias(w, &def.name, &literals);
 }

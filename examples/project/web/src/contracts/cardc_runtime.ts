@@ -56,7 +56,16 @@ export type cardcState = {
    * a `#[omit_default]` key holding its default and gives such a key, when absent, none.
    */
   write: boolean;
+  /**
+   * Where a rewriting check (`fix`) records each string it folded into a known value (see
+   * `cardcFoldString`), for `cardcRewrite` to put in place: a string has no place of its own to
+   * change. `undefined` when the check does not rewrite.
+   */
+  folds: cardcFolded[] | undefined;
 };
+
+/** A string folded into a known value: where it is, and the value it reads as. */
+export type cardcFolded = { at: string; value: string };
 
 /** Checks one value found at a JSON pointer; `orNull` says that `null` would also do there. */
 export type cardcCheck = (value: unknown, s: cardcState, at: string, orNull?: boolean) => void;
@@ -76,8 +85,9 @@ export function cardcRun(
   quiet: boolean,
   fix = false,
   write = false,
+  folds?: cardcFolded[],
 ): { pointer: string; message: string }[] {
-  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, keys: undefined, fix, write };
+  const s: cardcState = { errors: [], limit, quiet, depth: 0, type: '', variant: '', tags: cardcNoKeys, keys: undefined, fix, write, folds };
   try {
     check(value, s, '');
   } catch {
@@ -127,13 +137,52 @@ export function cardcCopy(value: unknown): unknown {
 }
 
 /**
+ * Gives an object's absent key its default. The key is defined, never assigned, so that a
+ * `__proto__` key stays a key, as `cardcCopy` defines it.
+ */
+export function cardcDefine(object: { readonly [key: string]: unknown }, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** The JSON pointer segments of a pointer, unescaped. */
+export function cardcSegments(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
  * A copy of a value, rewritten by its check (see `cardcState.fix`): as a reader holds it, or, with
  * `write`, as a conforming writer writes it. The check counts its errors quietly and never stops
- * at a limit, so it reads every key there is; the caller's value is left as it was.
+ * at a limit, so it reads every key there is; the caller's value is left as it was. Each string
+ * the check folded is put in place last, the whole value when it is one.
  */
 export function cardcRewrite(check: cardcCheck, value: unknown, write: boolean): unknown {
-  const copy = cardcCopy(value);
-  cardcRun(check, copy, Infinity, true, true, write);
+  let copy = cardcCopy(value);
+  const folds: cardcFolded[] = [];
+  cardcRun(check, copy, Infinity, true, true, write, folds);
+  if (folds.length === 0) {
+    return copy;
+  }
+  // A fold is put in place by its pointer, which a quiet check leaves unwritten: so a value with
+  // a fold in it, and only such a value, is rewritten again, with the pointers written.
+  folds.length = 0;
+  copy = cardcCopy(value);
+  cardcRun(check, copy, Infinity, false, true, write, folds);
+  for (const fold of folds) {
+    const segments = cardcSegments(fold.at);
+    const last = segments.pop();
+    if (last === undefined) {
+      copy = fold.value;
+      continue;
+    }
+    let here = copy as { [key: string]: unknown };
+    for (const segment of segments) {
+      here = here[segment] as { [key: string]: unknown };
+    }
+    cardcDefine(here, last, fold.value);
+  }
   return copy;
 }
 
@@ -153,14 +202,6 @@ export function cardcParseCopy<T>(check: cardcCheck, value: unknown): cardcParse
  */
 export function cardcWrite<T>(check: cardcCheck, value: unknown): T {
   return cardcRewrite(check, value, true) as T;
-}
-
-/**
- * Gives an object's absent key its default. The key is defined, never assigned, so that a
- * `__proto__` key stays a key, as `cardcCopy` defines it.
- */
-export function cardcDefine(object: { readonly [key: string]: unknown }, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** Whether a value is an empty array or object: equal to a default of `[]` or `{}`. */
@@ -553,12 +594,50 @@ export function cardcOneOf(
   }
 }
 
+/**
+ * Checks the object of a tag a union does not know, which it folds into the unit variant tagged
+ * `fold` (`#[other(fold)]`): any keys, each holding any JSON value. A rewriting check drops every
+ * key but the tags (its union's and those above) and gives the union's tag the value `fold`.
+ */
+export function cardcFoldTag(value: unknown, s: cardcState, at: string, orNull: boolean | undefined, name: string, fold: string): void {
+  const tags = s.tags;
+  cardcNoFields(value, s, at, orNull, name, false);
+  if (!s.fix || typeof value !== 'object' || value === null) {
+    return;
+  }
+  const object = value as { [key: string]: unknown };
+  for (const key of Object.keys(object)) {
+    if (tags.indexOf(key) < 0) {
+      delete object[key];
+    }
+  }
+  cardcDefine(object, tags[tags.length - 1] as string, fold);
+}
+
 /** Checks a string of Unicode text. */
 export function cardcString(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   if (typeof value !== 'string') {
     cardcMismatch(s, at, 'a string', orNull);
   } else if (!cardcUnicode(value)) {
     cardcMismatch(s, at, 'Unicode text, not a lone surrogate', false);
+  }
+}
+
+/**
+ * Checks an enum that folds what it does not know (`#[other(fold)]`): any string, one not among
+ * `values` read as `fold`. A rewriting check records the fold (see `cardcState.folds`).
+ */
+export function cardcFoldString(
+  value: unknown,
+  s: cardcState,
+  at: string,
+  orNull: boolean | undefined,
+  values: cardcListing,
+  fold: string,
+): void {
+  cardcString(value, s, at, orNull);
+  if (s.folds !== undefined && typeof value === 'string' && values.values.indexOf(value) < 0) {
+    s.folds.push({ at, value: fold });
   }
 }
 
@@ -857,14 +936,6 @@ export function cardcOrDefault(check: cardcCheck, value: unknown): cardcCheck {
   return (item, s, at, orNull) => {
     cardcTolerate(check, item, s, at, 'read an invalid value as the default', orNull, value);
   };
-}
-
-/** The JSON pointer segments of a pointer, unescaped. */
-export function cardcSegments(pointer: string): string[] {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** Compares two strings by code point, as Rust compares its strings (UTF-16 order differs above U+FFFF). */
