@@ -400,7 +400,7 @@ impl Walk<'_> {
     fn union(&mut self, name: &str, old: &UnionDef, new: &UnionDef) {
         let folds = [old, new].map(|def| {
             def.fold_variant()
-                .map(|fold| (fold.name.as_str(), &fold.span))
+                .map(|fold| (fold.tag_value.as_str(), &fold.span))
         });
         if folds == [None, None] {
             self.catch_all(
@@ -525,7 +525,8 @@ impl Walk<'_> {
     }
 
     /// A union's or enum's fold (`#[other(fold)]`) added (`folded`), removed (`unfolded`) or
-    /// moved to another value, given each side's fold (its value's name and span) and
+    /// moved to another value, given each side's fold (its tag value or string, which is what
+    /// travels, and where it is declared) and
     /// catch-all: where one side folds, its catch-all on the other side is part of the change.
     fn fold(
         &mut self,
@@ -602,7 +603,7 @@ impl Walk<'_> {
     fn enumeration(&mut self, name: &str, old: &EnumDef, new: &EnumDef) {
         let folds = [old, new].map(|def| {
             def.fold_value()
-                .map(|fold| (fold.name.as_str(), &fold.span))
+                .map(|fold| (fold.wire_name.as_str(), &fold.span))
         });
         if folds == [None, None] {
             self.catch_all(

@@ -88,6 +88,16 @@ const INT_FORMATS: &[(&str, IntKind)] = &[
     ("int", IntKind::I64),
 ];
 
+/// What an imported enum reads a string it does not list as.
+pub(super) enum Unknown {
+    /// Nothing: the enum is closed.
+    Refused,
+    /// Its catch-all, of this key.
+    Other(String),
+    /// The value of this wire string, which it folds into.
+    Fold(String),
+}
+
 impl<'a> Importer<'a> {
     /// The whole document: its settings, the entry (the root, or the schema at `root`), and
     /// every `$defs`/`definitions` entry.
@@ -342,7 +352,7 @@ impl<'a> Importer<'a> {
             // A `$defs` entry of one string is an enum of one value, as for `enum`.
             if let (Value::String(text), Hint::Own(_)) = (constant, hint) {
                 let values = vec![(text.clone(), Docs::new(), None)];
-                return self.enum_def(node, values, None, hint);
+                return self.enum_def(node, values, Unknown::Refused, hint);
             }
             return self.constant(node, constant);
         }
@@ -463,7 +473,7 @@ impl<'a> Importer<'a> {
                     .iter()
                     .map(|text| (text.to_string(), Docs::new(), None))
                     .collect(),
-                None,
+                Unknown::Refused,
                 hint,
             ),
             ([one], _) => self.constant(node, one),
@@ -473,7 +483,7 @@ impl<'a> Importer<'a> {
                     .iter()
                     .map(|text| (text.to_string(), Docs::new(), None))
                     .collect(),
-                None,
+                Unknown::Refused,
                 hint,
             ),
             _ => {
@@ -489,19 +499,28 @@ impl<'a> Importer<'a> {
         val
     }
 
-    /// An enum type of `strings`, open with the catch-all `other`.
+    /// An enum type of `strings`, closed, open with a catch-all or folding into a value.
     pub(super) fn enum_def(
         &mut self,
         node: &Node,
         strings: Vec<(String, Docs, Option<Deprecated>)>,
-        other: Option<String>,
+        unknown: Unknown,
         hint: &Hint,
     ) -> Val {
         let name = self.type_name(node, hint);
         let mut docs = self.docs(node);
-        if other.is_some() {
-            docs.pop();
-        }
+        // The line that says what an unknown string reads as is no doc of the type.
+        let (other, fold) = match unknown {
+            Unknown::Refused => (None, None),
+            Unknown::Other(other) => {
+                docs.pop();
+                (Some(other), None)
+            }
+            Unknown::Fold(fold) => {
+                docs.pop();
+                (None, Some(fold))
+            }
+        };
         let mut scope = names::variant_scope();
         let mut values: Vec<EnumValue> = strings
             .into_iter()
@@ -539,9 +558,12 @@ impl<'a> Importer<'a> {
             docs,
             deprecated: self.deprecated(node),
             examples: self.examples(node),
+            fold: fold.and_then(|fold| {
+                let value = values.iter().find(|value| value.wire_name == fold)?;
+                Some(value.name.clone())
+            }),
             values,
             other,
-            fold: None,
         };
         self.add(TypeDef::Enum(def))
     }
@@ -650,17 +672,22 @@ impl<'a> Importer<'a> {
     ) -> Val {
         match kind {
             "string" => {
-                // cardc writes an open enum as a string whose description lists its values.
-                let open = self
-                    .docs(node)
-                    .last()
-                    .and_then(|line| wording::read_open_enum(line));
-                match open {
-                    Some((known, other)) => {
+                // cardc writes an open enum as a string whose description lists its values,
+                // and what an unknown one reads as: its catch-all, or the value it folds into.
+                let docs = self.docs(node);
+                let last = docs.last();
+                let open = last.and_then(|line| wording::read_open_enum(line));
+                let folding = last.and_then(|line| wording::read_folding_enum(line));
+                match (open, folding) {
+                    (Some((known, other)), _) => {
                         let values = known.into_iter().map(|text| (text, Docs::new(), None));
-                        self.enum_def(node, values.collect(), Some(other), hint)
+                        self.enum_def(node, values.collect(), Unknown::Other(other), hint)
                     }
-                    None => self.string(node, object),
+                    (None, Some((known, fold))) if known.contains(&fold) => {
+                        let values = known.into_iter().map(|text| (text, Docs::new(), None));
+                        self.enum_def(node, values.collect(), Unknown::Fold(fold), hint)
+                    }
+                    _ => self.string(node, object),
                 }
             }
             "boolean" => Val::of(Ty::Bool),
@@ -1045,7 +1072,9 @@ impl<'a> Importer<'a> {
         if let (Ty::Const(Constant::String(text)), false) = (&ty, required) {
             // An enum of one value says the same, and may be absent.
             let values = vec![(text.clone(), Docs::new(), None)];
-            ty = self.enum_def(node, values, None, &hint.nested(key)).ty;
+            ty = self
+                .enum_def(node, values, Unknown::Refused, &hint.nested(key))
+                .ty;
         } else if let (Ty::Const(constant), false) = (&ty, required) {
             self.note(
                 node,

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::names;
-use super::read::is_annotation;
+use super::read::{Unknown, is_annotation};
 use super::{Hint, Importer, Val};
 use crate::ir::{
     CatchAll, Docs, Shape, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, UntaggedVariant,
@@ -102,7 +102,7 @@ impl<'a> Importer<'a> {
                     .into_iter()
                     .map(|(text, branch)| (text, self.docs(branch), self.deprecated(branch)))
                     .collect();
-                self.enum_def(node, values, None, hint)
+                self.enum_def(node, values, Unknown::Refused, hint)
             }
             several => match self.tagged(node, several, hint, &[]) {
                 Some(val) => val,
@@ -160,7 +160,7 @@ impl<'a> Importer<'a> {
                 }
             }
         }
-        Some(self.enum_def(node, values, Some("other".to_string()), hint))
+        Some(self.enum_def(node, values, Unknown::Other("other".to_string()), hint))
     }
 
     /// Whether `value` passes every JSON value: `true`, `{}`, or an `anyOf` whose branches
@@ -697,6 +697,17 @@ impl<'a> Importer<'a> {
         let open = (check == &serde_json::json!({"type": "string"}))
             .then(|| docs.last().and_then(|line| wording::read_open_union(line)))
             .flatten();
+        // Or the tag value an unknown tag folds into.
+        let folding = (check == &serde_json::json!({"type": "string"}) && open.is_none())
+            .then(|| {
+                docs.last()
+                    .and_then(|line| wording::read_folding_union(line))
+            })
+            .flatten()
+            .filter(|(folded_on, _)| *folded_on == tag);
+        if folding.is_some() {
+            docs.pop();
+        }
         let mut scope = names::variant_scope();
         let other = open.map(|(_, other)| {
             docs.pop();
@@ -756,6 +767,17 @@ impl<'a> Importer<'a> {
             });
         }
         self.within.pop();
+        // The variant an unknown tag folds into drops the object's other keys, which an open
+        // unit variant's published object accepts, as a dropping one's does.
+        let fold = folding.and_then(|(_, fold_tag)| {
+            let variant = variants
+                .iter_mut()
+                .find(|variant| variant.tag_value == fold_tag && variant.payload.is_none())?;
+            if variant.unknown == UnknownFields::Keep {
+                variant.unknown = UnknownFields::Drop;
+            }
+            Some(variant.name.clone())
+        });
         let def = UnionDef {
             name,
             name_span: 0..0,
@@ -766,7 +788,7 @@ impl<'a> Importer<'a> {
             tag_span: 0..0,
             variants,
             other,
-            fold: None,
+            fold,
         };
         Some(self.add(TypeDef::Union(def)))
     }

@@ -300,6 +300,9 @@ fn union_def(out: &mut String, def: &UnionDef, rules: &Rules) {
                 if let Some(attribute) = unknown_attribute(variant.unknown, rules) {
                     let _ = writeln!(out, "{indent}{attribute}");
                 }
+                if def.fold.as_ref() == Some(&variant.name) {
+                    let _ = writeln!(out, "{indent}#[other(fold)]");
+                }
                 let _ = writeln!(out, "{indent}{},", variant.name);
             }
         }
@@ -328,6 +331,9 @@ fn enum_def(out: &mut String, def: &EnumDef, rules: &Rules) {
         docs(out, "///", &value.docs, indent);
         deprecated(out, value.deprecated.as_ref(), indent);
         rename_variant(out, &value.name, &value.wire_name, rules);
+        if def.fold.as_ref() == Some(&value.name) {
+            let _ = writeln!(out, "{indent}#[other(fold)]");
+        }
         let _ = writeln!(out, "{indent}{},", value.name);
     }
     if let Some(other) = &def.other {

@@ -500,10 +500,22 @@ fn other(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> Option<OtherMarker> 
     let span = node_range(attr);
     match &attr.meta {
         Meta::Path(_) => return Some(OtherMarker { span, fold: false }),
-        Meta::List(list) if list.tokens.to_string() == "fold" => {
-            return Some(OtherMarker { span, fold: true });
+        Meta::List(_) => {
+            let mut fold = false;
+            let parsed = attr.parse_nested_meta(|meta| {
+                // syn refuses a value after `fold` (`fold = 1`) once this returns.
+                if meta.path.is_ident("fold") && !fold {
+                    fold = true;
+                    Ok(())
+                } else {
+                    Err(meta.error("expected `fold`"))
+                }
+            });
+            if parsed.is_ok() && fold {
+                return Some(OtherMarker { span, fold: true });
+            }
         }
-        _ => {}
+        Meta::NameValue(_) => {}
     }
     errors.push(Diagnostic::new(
         "attribute `other` takes `fold` or nothing",
