@@ -80,3 +80,47 @@ def test_the_untyped_decode_reads_as_the_parser_does() -> None:
     with pytest.raises(_cardc.DecodeError) as raised:
         _cardc.decode_data(Point, "Point", {"x": 5, "z": 1})
     assert [e.pointer for e in raised.value.errors] == ["/z"]
+
+
+class Pin(_cardc.Model):
+    name: str
+    size: _t.Annotated[_cardc.U8 | None, _p.BeforeValidator(_cardc.not_null)] = None
+    points: list[Point]
+    _cardc_tolerant: _t.ClassVar[dict[str, _cardc.Tolerance]] = {
+        "size": _cardc.Tolerance("absent"),
+        "points": _cardc.Tolerance(skip_invalid=True),
+    }
+
+
+parse_pin = _cardc.Parser[Pin](Pin, "Pin")
+
+
+def test_a_tolerant_decode_drops_what_a_policy_covers_with_a_warning_each() -> None:
+    text = '{"name": "a", "size": 300, "points": [{"x": "no"}, {"x": 1}, {"x": 2, "z": 0}]}'
+    decoded = parse_pin.tolerant_json(text)
+    assert decoded.value.size is None
+    assert [point.x for point in decoded.value.points] == [1]
+    # Ordered by pointer, each with the strict decode's error of the value dropped.
+    assert [w.pointer for w in decoded.warnings] == ["/points/0", "/points/2", "/size"]
+    assert decoded.warnings[0].message.startswith(
+        "skipped an invalid item: /points/0/x: "
+    )
+    assert decoded.warnings[2].message.startswith(
+        "read an invalid value as absent: /size: "
+    )
+    assert parse_pin.tolerant({"name": "b", "points": []}).warnings == ()
+    # The strict decode ignores the policies.
+    with pytest.raises(_cardc.DecodeError):
+        parse_pin.json(text)
+
+
+def test_a_tolerant_decode_fails_where_no_policy_covers_a_fault() -> None:
+    for text in [
+        '{"size": 1, "points": []}',  # a required key missing
+        '{"name": 5, "points": []}',  # a field without a policy
+        '{"name": "a", "points": [], "other": 1}',  # an unknown key of a closed model
+        '{"name": "a", "points": "no"}',  # not a list: no item to skip
+        '{"name": "a", "points": [], "name": "b"}',  # a key given twice
+    ]:
+        with pytest.raises(_cardc.DecodeError):
+            parse_pin.tolerant_json(text)

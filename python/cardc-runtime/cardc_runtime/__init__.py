@@ -28,12 +28,15 @@ from ._limits import MAX_DEPTH as MAX_DEPTH
 __all__ = [
     "CatchAll",
     "DecodeError",
+    "Decoded",
     "ErrorEntry",
     "Json",
     "Model",
     "OpenModel",
     "OtherValue",
     "Parser",
+    "Tolerance",
+    "TolerantWarning",
     "decode",
     "to_data",
     "to_json",
@@ -562,18 +565,36 @@ class Parser(_t.Generic[_T]):
 
     def __call__(self, data: object) -> _T:
         """Decodes parsed JSON data as the type, or raises DecodeError."""
-        try:
-            text = json.dumps(data, allow_nan=False, ensure_ascii=False)
-        except (TypeError, ValueError) as error:
-            raise DecodeError([ErrorEntry("", str(error), self._name, None)]) from None
-        return self.json(text)
+        return self.json(_data_text(data, self._name))
 
     def json(self, text: str | bytes) -> _T:
         """Decodes JSON text as the type, or raises DecodeError."""
+        return _validate(self._built(), self._type, text)
+
+    def tolerant(self, data: object) -> Decoded[_T]:
+        """Decodes parsed JSON data as the type under the schema's reader policies (see
+        `tolerant_json`)."""
+        return self.tolerant_json(_data_text(data, self._name))
+
+    def tolerant_json(self, text: str | bytes) -> Decoded[_T]:
+        """Decodes JSON text as the type under the schema's reader policies: a value a policy
+        covers that breaks the contract is dropped or replaced, with a warning; any other
+        fault raises DecodeError. `parse` and `json` stay strict."""
+        return decode_tolerant(self._built(), self._type, text)
+
+    def _built(self) -> _p.TypeAdapter[_T]:
         adapter = self._adapter
         if adapter is None:
             adapter = self._adapter = _adapter(self._type)
-        return _validate(adapter, self._type, text)
+        return adapter
+
+
+def _data_text(data: object, name: str) -> str:
+    """Parsed JSON data as JSON text, or DecodeError for data that is no JSON (named `name`)."""
+    try:
+        return json.dumps(data, allow_nan=False, ensure_ascii=False)
+    except (TypeError, ValueError) as error:
+        raise DecodeError([ErrorEntry("", str(error), name, None)]) from None
 
 
 def _validate(adapter: _p.TypeAdapter[_J], tp: object, text: str | bytes) -> _J:
@@ -1178,3 +1199,7 @@ def string(value: object) -> object:
     if value is None or isinstance(value, (bool, int, float, list, dict)):
         raise ValueError("expected a string")
     return value
+
+
+# Tolerant reading walks the types this module defines, so it is imported once they are.
+from ._tolerant import Decoded, Tolerance, TolerantWarning, decode_tolerant

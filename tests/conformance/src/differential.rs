@@ -24,7 +24,8 @@ use crate::lexical::{self, Class};
 use crate::readers::{Answer, Request, TolerantResult, same_json};
 use crate::{
     Case, Compiled, GuardsReader, PythonReader, Reader, Subject, Verdict, arbitrary, contract,
-    mutate, outputs, repo_root, typescript_tolerant_reads, with_write_backs, write_corpus,
+    mutate, outputs, python_tolerant_reads, repo_root, typescript_tolerant_reads, with_write_backs,
+    write_corpus,
 };
 
 /// One drawn schema that checks: its module name (its file stem) and IR.
@@ -387,8 +388,8 @@ fn tolerant_read(answer: &Value) -> TolerantResult {
 
 /// How the readers of text disagree on the lexical cases: each must give the class's label
 /// (but the TypeScript guards, which read what `JSON.parse` leaves, on a repeated key), the
-/// refusals' first errors must be at one place, the write-backs the contract's, and the Rust
-/// and TypeScript tolerant reads the same.
+/// refusals' first errors must be at one place, the write-backs the contract's, and the Rust,
+/// TypeScript and Python tolerant reads the same.
 fn lexical_disagreements(subject: &Subject, texts: &[TextCase], answers: &Answers) -> Vec<String> {
     if texts.is_empty() {
         return Vec::new();
@@ -412,6 +413,7 @@ fn lexical_disagreements(subject: &Subject, texts: &[TextCase], answers: &Answer
     let init = subject.output("python");
     let python = PythonReader::run(init.parent().expect("a package"), &path);
     let typescript_tolerant = typescript_tolerant_reads(&subject.output("typescript"), &path);
+    let python_tolerant = python_tolerant_reads(init.parent().expect("a package"), &path, &[]);
     let mut problems = Vec::new();
     for case in texts {
         let by_name = Case {
@@ -444,17 +446,21 @@ fn lexical_disagreements(subject: &Subject, texts: &[TextCase], answers: &Answer
             }
         }
         problems.extend(crate::pointer_disagreement(&by_name, &verdicts));
-        if sees {
-            let rust = tolerant_read(answer);
-            let typescript = &typescript_tolerant[&case.name];
-            let agree = match (&rust, typescript) {
+        let rust = tolerant_read(answer);
+        // The guards read what `JSON.parse` leaves of a repeated key; Python reads the text.
+        let others = [
+            sees.then(|| ("typescript", &typescript_tolerant[&case.name])),
+            Some(("python", &python_tolerant[&case.name])),
+        ];
+        for (reader, read) in others.into_iter().flatten() {
+            let agree = match (&rust, read) {
                 (Ok((a, aw)), Ok((b, bw))) => same_json(a, b) && aw == bw,
                 (Err(_), Err(_)) => true,
                 _ => false,
             };
             if !agree {
                 problems.push(format!(
-                    "  {} [{}]: the tolerant reads differ: rust {rust:?}, typescript {typescript:?}\n    {}",
+                    "  {} [{}]: the tolerant reads differ: rust {rust:?}, {reader} {read:?}\n    {}",
                     case.name, case.type_name, case.text
                 ));
             }

@@ -37,7 +37,8 @@ pub const ENTRY_UNIONS: [&str; 2] = ["ToolCallView", "ToolResultView"];
 pub use readers::{
     AjvReader, Compiled, GuardsReader, JsonSchemaReader, PythonReader, REGISTRY, Reader, Request,
     RustReader, TargetReaders, TolerantResult, compile_modules, node, python, python_interpreter,
-    python_with_path, registered, rust_tolerant_read, same_json, typescript_tolerant_reads,
+    python_tolerant_reads, python_with_path, registered, rust_tolerant_read, same_json,
+    typescript_tolerant_reads,
 };
 
 use std::collections::BTreeMap;

@@ -1,6 +1,7 @@
 //! Tolerant reads: for every golden corpus and its mutations, every registered tolerant reader
-//! (the Rust tolerant decode, `cardc::decode_str_tolerant`, and the TypeScript tolerant parse,
-//! `parse<Type>Tolerant`, or `parse<Type>` where no policy lies beneath the type) reads exactly
+//! (the Rust tolerant decode, `cardc::decode_str_tolerant`; the TypeScript tolerant parse,
+//! `parse<Type>Tolerant`, or `parse<Type>` where no policy lies beneath the type; and the Python
+//! package's `parse_<type>.tolerant_json`) reads exactly
 //! what the independent contract checker (`cardc_conformance::tolerant`) computes from the IR,
 //! value and warnings alike; and the
 //! checker's tolerant read is strict exactly where the published contract is: it has no
@@ -77,7 +78,7 @@ fn every_tolerant_reader_equals_the_contract_checkers_read_on_every_golden_case(
     }
     assert_eq!(
         readers.into_iter().collect::<Vec<_>>(),
-        ["rust", "typescript"],
+        ["python", "rust", "typescript"],
         "the targets with a tolerant reader"
     );
     assert!(

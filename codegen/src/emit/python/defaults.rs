@@ -67,7 +67,7 @@ fn enum_member(def: &EnumDef, text: &str) -> Option<String> {
 
 /// A JSON value as the Python literal of its parsed data (`None`, `True`, `1.5`, `"a"`, `[]`,
 /// `{}`), each string escaped.
-fn json_literal(value: &JsonValue) -> String {
+pub(super) fn json_literal(value: &JsonValue) -> String {
     match value {
         JsonValue::Null => "None".to_string(),
         JsonValue::Bool(true) => "True".to_string(),

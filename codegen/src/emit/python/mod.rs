@@ -25,8 +25,8 @@ mod syntax;
 use crate::emit::header_sentence;
 use crate::ir::{
     CatchAll, Constant, Constraints, Deprecated, Docs, EnumDef, EnumValue, Examples, Field,
-    IntKind, NewtypeDef, Number, Presence, Schema, Shape, StructDef, Ty, TypeDef, UnionDef,
-    UnknownFields, UntaggedDef, Version, Wide,
+    IntKind, NewtypeDef, Number, OnInvalid, Presence, Schema, Shape, StructDef, Ty, TypeDef,
+    UnionDef, UnknownFields, UntaggedDef, Version, Wide,
 };
 use crate::json_text;
 use crate::naming::python as naming;
@@ -444,6 +444,13 @@ fn emit_struct(w: &mut Writer, schema: &Schema, def: &StructDef) {
         emit_defaulted(w, &fields);
         first = false;
     }
+    if fields.iter().any(|field| field.tolerance.is_declared()) {
+        if !first {
+            w.line("");
+        }
+        emit_tolerant(w, &fields);
+        first = false;
+    }
     for field in &fields {
         if !first {
             w.line("");
@@ -473,6 +480,42 @@ fn emit_defaulted(w: &mut Writer, fields: &[&Field]) {
         &Code::Tuple {
             lead: String::new(),
             items: defaulted,
+        },
+    ));
+}
+
+/// The reader policy of each field that declares one, by field, which the runtime's tolerant
+/// decode (`parse_<type>_tolerant`) applies; a strict decode ignores it.
+fn emit_tolerant(w: &mut Writer, fields: &[&Field]) {
+    let entries = fields
+        .iter()
+        .filter(|field| field.tolerance.is_declared())
+        .map(|field| {
+            let mut arguments = match &field.tolerance.on_invalid {
+                OnInvalid::Error => Vec::new(),
+                OnInvalid::Absent => vec![string_literal("absent")],
+                OnInvalid::Default(value) => {
+                    vec![string_literal("default"), defaults::json_literal(value)]
+                }
+            };
+            if field.tolerance.skip_invalid {
+                arguments.push("skip_invalid=True".to_string());
+            }
+            Code::text(format!(
+                "{}: _cardc.Tolerance({})",
+                string_literal(&naming::ident(&field.name)),
+                arguments.join(", ")
+            ))
+        })
+        .collect();
+    w.statement(layout::annotated(
+        w.depth,
+        "_cardc_tolerant",
+        &Code::text("_t.ClassVar[dict[str, _cardc.Tolerance]]"),
+        &Code::Group {
+            head: "{".to_string(),
+            items: entries,
+            close: '}',
         },
     ));
 }

@@ -20,7 +20,7 @@ use serde_json::Value;
 use crate::{Case, Subject, Verdict, repo_root};
 
 pub use json_schema::{AjvReader, JsonSchemaReader};
-pub use python::PythonReader;
+pub use python::{PythonReader, python_tolerant_reads};
 pub use rust::{Answer, Compiled, Request, RustReader, rust_tolerant_read};
 pub use typescript::{GuardsReader, compile_modules, typescript_tolerant_reads};
 

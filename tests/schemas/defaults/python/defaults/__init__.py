@@ -123,6 +123,10 @@ class Task(_cardc.Model):
         "sequence",
     )
 
+    _cardc_tolerant: _t.ClassVar[dict[str, _cardc.Tolerance]] = {
+        "attempts": _cardc.Tolerance("default", 0),
+    }
+
     id: str
     """Must be present."""
 

@@ -87,6 +87,10 @@ class MessageUpdate(_cardc.OpenModel):
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("format",)
 
+    _cardc_tolerant: _t.ClassVar[dict[str, _cardc.Tolerance]] = {
+        "format": _cardc.Tolerance("default", "plain"),
+    }
+
     role: Role
 
     text: str
@@ -109,6 +113,10 @@ class Turn(_cardc.OpenModel):
     """A turn: the updates in order."""
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("attachments",)
+
+    _cardc_tolerant: _t.ClassVar[dict[str, _cardc.Tolerance]] = {
+        "attachments": _cardc.Tolerance(skip_invalid=True),
+    }
 
     updates: list[Update]
 

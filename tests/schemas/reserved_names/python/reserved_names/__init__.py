@@ -73,6 +73,11 @@ class Globals(_cardc.Model):
 
     _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("handlers",)
 
+    _cardc_tolerant: _t.ClassVar[dict[str, _cardc.Tolerance]] = {
+        "checks": _cardc.Tolerance(skip_invalid=True),
+        "input": _cardc.Tolerance("absent"),
+    }
+
     object_: Object = _p.Field(alias="object")
 
     record: Record

@@ -42,6 +42,10 @@ class Priority(_enum.Enum):
 class Entry(_cardc.Model):
     """One entry."""
 
+    _cardc_tolerant: _t.ClassVar[dict[str, _cardc.Tolerance]] = {
+        "priority": _cardc.Tolerance("absent"),
+    }
+
     name: str
     """Its name."""
 
@@ -51,6 +55,11 @@ class Entry(_cardc.Model):
 
 class Feed(_cardc.Model):
     """A feed of cards from a newer peer."""
+
+    _cardc_tolerant: _t.ClassVar[dict[str, _cardc.Tolerance]] = {
+        "cards": _cardc.Tolerance(skip_invalid=True),
+        "audience": _cardc.Tolerance("absent"),
+    }
 
     cards: list[Card]
     """The cards; one this build cannot read is skipped."""
@@ -71,6 +80,11 @@ class Feed(_cardc.Model):
 class Layout(_cardc.Model):
     """How a feed is laid out: each key is required, and an invalid value reads as a default."""
 
+    _cardc_tolerant: _t.ClassVar[dict[str, _cardc.Tolerance]] = {
+        "density": _cardc.Tolerance("default", "comfortable"),
+        "columns": _cardc.Tolerance("default", 1),
+    }
+
     density: Density
     """How dense the cards are; an invalid density reads as `comfortable`."""
 
@@ -84,6 +98,11 @@ class Layout(_cardc.Model):
 class Section(_cardc.Model):
     """A section of a feed."""
 
+    _cardc_tolerant: _t.ClassVar[dict[str, _cardc.Tolerance]] = {
+        "entries": _cardc.Tolerance(skip_invalid=True),
+        "score": _cardc.Tolerance("absent"),
+    }
+
     title: str
     """Its title."""
 
@@ -96,6 +115,10 @@ class Section(_cardc.Model):
 
 class TextCard(_cardc.Model):
     """A text card."""
+
+    _cardc_tolerant: _t.ClassVar[dict[str, _cardc.Tolerance]] = {
+        "tags": _cardc.Tolerance(skip_invalid=True),
+    }
 
     text: str
     """The text."""
