@@ -41,7 +41,8 @@ def same_json(a, b):
     return type(a) is type(b) and a == b
 
 
-def verdict(package, case):
+def read_as(package, case):
+    """The case's type in the package, its schema name, and the JSON text to read."""
     name = case["type"]
     # A type named like a keyword is escaped as the emitter escapes it (`None_`).
     tp = getattr(package, name + "_" if keyword.iskeyword(name) else name)
@@ -49,6 +50,11 @@ def verdict(package, case):
     text = case.get("text")
     if text is None:
         text = json.dumps(case["payload"], ensure_ascii=False)
+    return tp, name, text
+
+
+def verdict(package, case):
+    tp, name, text = read_as(package, case)
     try:
         value = runtime.decode(tp, name, text)
     except runtime.DecodeError as error:

@@ -12,20 +12,15 @@ caller. Run it with the interpreter of the environment `scripts/python-env` buil
 """
 
 import json
-import keyword
 import sys
 from pathlib import Path
 
 import cardc_runtime as runtime
-from python_check import load_package
+from python_check import load_package, read_as
 
 
 def read(package, case):
-    name = case["type"]
-    tp = getattr(package, name + "_" if keyword.iskeyword(name) else name)
-    text = case.get("text")
-    if text is None:
-        text = json.dumps(case["payload"], ensure_ascii=False)
+    tp, name, text = read_as(package, case)
     try:
         decoded = runtime.Parser(tp, name).tolerant_json(text)
     except runtime.DecodeError as error:

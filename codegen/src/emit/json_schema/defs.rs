@@ -328,26 +328,20 @@ fn enum_def(def: &EnumDef) -> Object {
         }
     }
     let mut map = Object::default();
-    if let Some(other) = &def.other {
-        // Any string is one: the known ones are its values, every other its catch-all.
-        let known: Vec<&str> = def
-            .values
-            .iter()
-            .map(|value| value.wire_name.as_str())
-            .collect();
-        docs.push(wording::open_enum(&known, &other.name));
-        insert_description(&mut map, &docs);
-        map.insert("type", "string");
-        return map;
-    }
-    if let Some(fold) = def.fold_value() {
-        // Any string is one: the known ones are its values, every other the one it folds into.
-        let known: Vec<&str> = def
-            .values
-            .iter()
-            .map(|value| value.wire_name.as_str())
-            .collect();
-        docs.push(wording::folding_enum(&known, &fold.wire_name));
+    // An open enum takes any string: the known ones are its values, every other its catch-all's
+    // or the one it folds into, which the description's last line says.
+    let known: Vec<&str> = def
+        .values
+        .iter()
+        .map(|value| value.wire_name.as_str())
+        .collect();
+    let open = match (&def.other, def.fold_value()) {
+        (Some(other), _) => Some(wording::open_enum(&known, &other.name)),
+        (None, Some(fold)) => Some(wording::folding_enum(&known, &fold.wire_name)),
+        (None, None) => None,
+    };
+    if let Some(line) = open {
+        docs.push(line);
         insert_description(&mut map, &docs);
         map.insert("type", "string");
         return map;

@@ -373,31 +373,7 @@ impl Guards<'_> {
             .iter()
             .map(|value| string_literal(&value.wire_name))
             .collect();
-        if let Some(fold) = def.fold_value() {
-            // Every string is one: a known value, or one read as the folded value.
-            self.used.insert("cardcStrings");
-            self.out.doc_line(&format!("The strings of `{name}`."));
-            self.out.line(&format!(
-                "const valuesOf{name} = cardcStrings([{}]);",
-                values.join(", ")
-            ));
-            self.out.blank();
-            self.open_check(
-                name,
-                &format!(
-                    "Checks a `{name}`: any string, one it does not know read as {}.",
-                    string_literal(&fold.wire_name)
-                ),
-            );
-            let check = self.helper("cardcFoldString");
-            self.out.line(&format!(
-                "{check}(value, s, at, orNull, valuesOf{name}, {});",
-                string_literal(&fold.wire_name)
-            ));
-            self.close_check();
-            return;
-        }
-        if def.is_open() {
+        if def.other.is_some() {
             // Every string is one: a known value, or the catch-all's.
             self.open_check(name, &format!("Checks a `{name}`."));
             let check = self.helper("cardcString");
@@ -413,11 +389,30 @@ impl Guards<'_> {
             values.join(", ")
         ));
         self.out.blank();
-        self.open_check(name, &format!("Checks a `{name}`."));
-        self.used.insert("cardcOneOf");
-        self.out.line(&format!(
-            "cardcOneOf(value, s, at, orNull, valuesOf{name});"
-        ));
+        match def.fold_value() {
+            // Every string is one: a known value, or one read as the folded value.
+            Some(fold) => {
+                self.open_check(
+                    name,
+                    &format!(
+                        "Checks a `{name}`: any string, one it does not know read as {}.",
+                        string_literal(&fold.wire_name)
+                    ),
+                );
+                let check = self.helper("cardcFoldString");
+                self.out.line(&format!(
+                    "{check}(value, s, at, orNull, valuesOf{name}, {});",
+                    string_literal(&fold.wire_name)
+                ));
+            }
+            None => {
+                self.open_check(name, &format!("Checks a `{name}`."));
+                self.used.insert("cardcOneOf");
+                self.out.line(&format!(
+                    "cardcOneOf(value, s, at, orNull, valuesOf{name});"
+                ));
+            }
+        }
         self.close_check();
     }
 
