@@ -112,7 +112,7 @@ export function checkApprovalDenied(value: unknown, s: cardcState, at: string, o
       const item = object['inputSchemaInput'];
       cardcJson(item, s, s.quiet ? '' : at + '/inputSchemaInput');
     }
-    cardcRest(object, keys, s, at, false, keysOfApprovalDenied, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfApprovalDenied, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -214,7 +214,7 @@ export function checkApprovalGranted(value: unknown, s: cardcState, at: string, 
       const item = object['inputSchemaInput'];
       cardcJson(item, s, s.quiet ? '' : at + '/inputSchemaInput');
     }
-    cardcRest(object, keys, s, at, false, keysOfApprovalGranted, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfApprovalGranted, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -260,7 +260,7 @@ export function checkApprovalRequest(value: unknown, s: cardcState, at: string, 
       const item = object['inputSchemaInput'];
       cardcJson(item, s, s.quiet ? '' : at + '/inputSchemaInput');
     }
-    cardcRest(object, keys, s, at, false, keysOfApprovalRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfApprovalRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -320,7 +320,7 @@ export function checkApprovalResponse(value: unknown, s: cardcState, at: string,
       const item = object['inputSchemaInput'];
       cardcJson(item, s, s.quiet ? '' : at + '/inputSchemaInput');
     }
-    cardcRest(object, keys, s, at, false, keysOfApprovalResponse, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfApprovalResponse, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -365,7 +365,7 @@ export function checkAssistantMessage(value: unknown, s: cardcState, at: string,
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfAssistantMessage, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfAssistantMessage, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -515,7 +515,7 @@ export function checkDataPart(value: unknown, s: cardcState, at: string, orNull?
       const item = object['data'];
       cardcJson(item, s, s.quiet ? '' : at + '/data');
     }
-    cardcRest(object, keys, s, at, false, keysOfDataPart, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfDataPart, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -583,7 +583,7 @@ export function checkDynamicApprovalRequested(value: unknown, s: cardcState, at:
       const item = object['approval'];
       checkApprovalRequest(item, s, s.quiet ? '' : at + '/approval');
     }
-    cardcRest(object, keys, s, at, false, keysOfDynamicApprovalRequested, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfDynamicApprovalRequested, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -651,7 +651,7 @@ export function checkDynamicApprovalResponded(value: unknown, s: cardcState, at:
       const item = object['approval'];
       checkApprovalResponse(item, s, s.quiet ? '' : at + '/approval');
     }
-    cardcRest(object, keys, s, at, false, keysOfDynamicApprovalResponded, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfDynamicApprovalResponded, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -714,7 +714,7 @@ export function checkDynamicInputAvailable(value: unknown, s: cardcState, at: st
       const item = object['input'];
       cardcJson(item, s, s.quiet ? '' : at + '/input');
     }
-    cardcRest(object, keys, s, at, false, keysOfDynamicInputAvailable, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfDynamicInputAvailable, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -789,7 +789,7 @@ export function checkDynamicInputStreaming(value: unknown, s: cardcState, at: st
       const item = object['inputEncoding'];
       checkInputEncoding(item, s, s.quiet ? '' : at + '/inputEncoding');
     }
-    cardcRest(object, keys, s, at, false, keysOfDynamicInputStreaming, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfDynamicInputStreaming, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -874,7 +874,7 @@ export function checkDynamicOutputAvailable(value: unknown, s: cardcState, at: s
       const item = object['approval'];
       checkApprovalGranted(item, s, s.quiet ? '' : at + '/approval');
     }
-    cardcRest(object, keys, s, at, false, keysOfDynamicOutputAvailable, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfDynamicOutputAvailable, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -942,7 +942,7 @@ export function checkDynamicOutputDenied(value: unknown, s: cardcState, at: stri
       const item = object['approval'];
       checkApprovalDenied(item, s, s.quiet ? '' : at + '/approval');
     }
-    cardcRest(object, keys, s, at, false, keysOfDynamicOutputDenied, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfDynamicOutputDenied, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1027,7 +1027,7 @@ export function checkDynamicOutputError(value: unknown, s: cardcState, at: strin
       const item = object['approval'];
       checkApprovalGranted(item, s, s.quiet ? '' : at + '/approval');
     }
-    cardcRest(object, keys, s, at, false, keysOfDynamicOutputError, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfDynamicOutputError, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1239,7 +1239,7 @@ export function checkFilePart(value: unknown, s: cardcState, at: string, orNull?
       const item = object['providerMetadata'];
       checkProviderMetadata(item, s, s.quiet ? '' : at + '/providerMetadata');
     }
-    cardcRest(object, keys, s, at, false, keysOfFilePart, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfFilePart, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1366,7 +1366,7 @@ export function checkPromptMessage(value: unknown, s: cardcState, at: string, or
       const item = object['parts'];
       checksOfPromptMessage[0](item, s, s.quiet ? '' : at + '/parts');
     }
-    cardcRest(object, keys, s, at, false, keysOfPromptMessage, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPromptMessage, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1417,7 +1417,7 @@ export function checkReasoningPart(value: unknown, s: cardcState, at: string, or
       const item = object['providerMetadata'];
       checkProviderMetadata(item, s, s.quiet ? '' : at + '/providerMetadata');
     }
-    cardcRest(object, keys, s, at, false, keysOfReasoningPart, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfReasoningPart, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1478,6 +1478,61 @@ export function checkSourceDocument(value: unknown, s: cardcState, at: string, o
   s.type = outer;
 }
 
+/** The keys of the fields of `SourceDocumentPart`. */
+const keysOfSourceDocumentPart: readonly string[] = ['sourceId', 'mediaType', 'title', 'filename', 'providerMetadata'];
+
+/** Checks a `SourceDocumentPart`. */
+export function checkSourceDocumentPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'SourceDocumentPart';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'sourceId', false)) {
+      known += 1;
+      const item = object['sourceId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/sourceId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'mediaType', false)) {
+      known += 1;
+      const item = object['mediaType'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/mediaType');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', false)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'filename', true)) {
+      known += 1;
+      const item = object['filename'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/filename');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, s.quiet ? '' : at + '/providerMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfSourceDocumentPart, tags, known, true);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
 /** The keys of the fields of `SourceUrl`. */
 const keysOfSourceUrl: readonly string[] = ['sourceId', 'url', 'title', 'providerMetadata'];
 
@@ -1521,6 +1576,54 @@ export function checkSourceUrl(value: unknown, s: cardcState, at: string, orNull
       checkProviderMetadata(item, s, s.quiet ? '' : at + '/providerMetadata');
     }
     cardcRest(object, keys, s, at, false, keysOfSourceUrl, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** The keys of the fields of `SourceUrlPart`. */
+const keysOfSourceUrlPart: readonly string[] = ['sourceId', 'url', 'title', 'providerMetadata'];
+
+/** Checks a `SourceUrlPart`. */
+export function checkSourceUrlPart(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'SourceUrlPart';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'sourceId', false)) {
+      known += 1;
+      const item = object['sourceId'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/sourceId');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'url', false)) {
+      known += 1;
+      const item = object['url'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/url');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'providerMetadata', true)) {
+      known += 1;
+      const item = object['providerMetadata'];
+      checkProviderMetadata(item, s, s.quiet ? '' : at + '/providerMetadata');
+    }
+    cardcRest(object, keys, s, at, false, keysOfSourceUrlPart, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1593,7 +1696,7 @@ export function checkTextPart(value: unknown, s: cardcState, at: string, orNull?
       const item = object['providerMetadata'];
       checkProviderMetadata(item, s, s.quiet ? '' : at + '/providerMetadata');
     }
-    cardcRest(object, keys, s, at, false, keysOfTextPart, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTextPart, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1698,7 +1801,7 @@ export function checkToolApprovalRequested(value: unknown, s: cardcState, at: st
       const item = object['approval'];
       checkApprovalRequest(item, s, s.quiet ? '' : at + '/approval');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolApprovalRequested, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolApprovalRequested, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1752,7 +1855,7 @@ export function checkToolApprovalResponded(value: unknown, s: cardcState, at: st
       const item = object['approval'];
       checkApprovalResponse(item, s, s.quiet ? '' : at + '/approval');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolApprovalResponded, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolApprovalResponded, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1922,7 +2025,7 @@ export function checkToolInputAvailable(value: unknown, s: cardcState, at: strin
       const item = object['input'];
       cardcJson(item, s, s.quiet ? '' : at + '/input');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolInputAvailable, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolInputAvailable, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2164,7 +2267,7 @@ export function checkToolInputStreaming(value: unknown, s: cardcState, at: strin
       const item = object['inputEncoding'];
       checkInputEncoding(item, s, s.quiet ? '' : at + '/inputEncoding');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolInputStreaming, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolInputStreaming, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2303,7 +2406,7 @@ export function checkToolOutputAvailablePart(value: unknown, s: cardcState, at: 
       const item = object['approval'];
       checkApprovalGranted(item, s, s.quiet ? '' : at + '/approval');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolOutputAvailablePart, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolOutputAvailablePart, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2384,7 +2487,7 @@ export function checkToolOutputDeniedPart(value: unknown, s: cardcState, at: str
       const item = object['approval'];
       checkApprovalDenied(item, s, s.quiet ? '' : at + '/approval');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolOutputDeniedPart, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolOutputDeniedPart, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2513,7 +2616,7 @@ export function checkToolOutputErrorPart(value: unknown, s: cardcState, at: stri
       const item = object['approval'];
       checkApprovalGranted(item, s, s.quiet ? '' : at + '/approval');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolOutputErrorPart, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolOutputErrorPart, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2875,15 +2978,15 @@ export function checkUIMessagePart(value: unknown, s: cardcState, at: string, or
       }
     case 'source-url':
       {
-        const outer = cardcVariant(s, 'SourceUrl');
-        checkSourceUrl(value, s, at);
+        const outer = cardcVariant(s, 'SourceUrlPart');
+        checkSourceUrlPart(value, s, at);
         s.variant = outer;
         return;
       }
     case 'source-document':
       {
-        const outer = cardcVariant(s, 'SourceDocument');
-        checkSourceDocument(value, s, at);
+        const outer = cardcVariant(s, 'SourceDocumentPart');
+        checkSourceDocumentPart(value, s, at);
         s.variant = outer;
         return;
       }

@@ -14,8 +14,8 @@
 //
 // The second entry, `UIMessage`, is a message as `validateUIMessages` reads it
 // (`uiMessagesSchema` of "src/ui/validate-ui-messages.ts", one item of its array). Its objects
-// are zod `object`s, which accept unknown keys and strip them: they are open here, so the same
-// JSON is accepted and only the written-back JSON differs. Its `tool-*` parts are tagged by
+// are zod `object`s, which accept unknown keys and strip them: so do its structs here
+// (`#[drop_unknown_fields]`), but for the flattened facts, which cardc keeps closed. Its `tool-*` parts are tagged by
 // prefix too: this file lists the tool names of the examples.
 
 /// The stream was aborted.
@@ -55,16 +55,10 @@ pub struct ApprovalDenied {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub facts: ApprovalFacts,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ApprovalDenied "ApprovalDenied" map keep;
+    ApprovalDenied "ApprovalDenied" map drop;
     keys {
         0 "id" [id]: String = req() (Plain);
         1 "approved" []: () = con(false) (Bool(false));
@@ -123,16 +117,10 @@ pub struct ApprovalGranted {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub facts: ApprovalFacts,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ApprovalGranted "ApprovalGranted" map keep;
+    ApprovalGranted "ApprovalGranted" map drop;
     keys {
         0 "id" [id]: String = req() (Plain);
         1 "approved" []: () = con(true) (Bool(true));
@@ -154,16 +142,10 @@ pub struct ApprovalRequest {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub facts: ApprovalFacts,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ApprovalRequest "ApprovalRequest" map keep;
+    ApprovalRequest "ApprovalRequest" map drop;
     keys {
         0 "id" [id]: String = req() (Plain);
         1 "descriptor" [facts.descriptor]: Option<::cardc_runtime::__private::serde_json::Value> = opt() (Optional(Strict));
@@ -188,16 +170,10 @@ pub struct ApprovalResponse {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub facts: ApprovalFacts,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ApprovalResponse "ApprovalResponse" map keep;
+    ApprovalResponse "ApprovalResponse" map drop;
     keys {
         0 "id" [id]: String = req() (Plain);
         1 "approved" [approved]: bool = req() (Plain);
@@ -221,16 +197,10 @@ pub struct AssistantMessage {
     pub metadata: Option<::cardc_runtime::__private::serde_json::Value>,
     #[allow(missing_docs)]
     pub parts: Vec<UIMessagePart>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    AssistantMessage "AssistantMessage" map keep;
+    AssistantMessage "AssistantMessage" map drop;
     keys {
         0 "id" [id]: String = req() (Plain);
         1 "metadata" [metadata]: Option<::cardc_runtime::__private::serde_json::Value> = opt() (Optional(Strict));
@@ -345,16 +315,10 @@ pub struct DataPart {
     pub id: Option<String>,
     #[allow(missing_docs)]
     pub data: ::cardc_runtime::__private::serde_json::Value,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    DataPart "DataPart" map keep;
+    DataPart "DataPart" map drop;
     keys {
         0 "id" [id]: Option<String> = opt() (Optional(Plain));
         1 "data" [data]: ::cardc_runtime::__private::serde_json::Value = req() (Strict);
@@ -380,16 +344,10 @@ pub struct DynamicApprovalRequested {
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
     pub approval: ApprovalRequest,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    DynamicApprovalRequested "DynamicApprovalRequested" map keep;
+    DynamicApprovalRequested "DynamicApprovalRequested" map drop;
     keys {
         0 "toolName" [dynamic_tool_name.tool_name]: String = req() (Plain);
         1 "dynamic" [dynamic_tool_name.dynamic]: Option<bool> = opt() (Optional(Plain));
@@ -421,16 +379,10 @@ pub struct DynamicApprovalResponded {
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
     pub approval: ApprovalResponse,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    DynamicApprovalResponded "DynamicApprovalResponded" map keep;
+    DynamicApprovalResponded "DynamicApprovalResponded" map drop;
     keys {
         0 "toolName" [dynamic_tool_name.tool_name]: String = req() (Plain);
         1 "dynamic" [dynamic_tool_name.dynamic]: Option<bool> = opt() (Optional(Plain));
@@ -460,16 +412,10 @@ pub struct DynamicInputAvailable {
     pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    DynamicInputAvailable "DynamicInputAvailable" map keep;
+    DynamicInputAvailable "DynamicInputAvailable" map drop;
     keys {
         0 "toolName" [dynamic_tool_name.tool_name]: String = req() (Plain);
         1 "dynamic" [dynamic_tool_name.dynamic]: Option<bool> = opt() (Optional(Plain));
@@ -513,16 +459,10 @@ pub struct DynamicInputStreaming {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub input_encoding: Option<InputEncoding>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    DynamicInputStreaming "DynamicInputStreaming" map keep;
+    DynamicInputStreaming "DynamicInputStreaming" map drop;
     keys {
         0 "toolName" [dynamic_tool_name.tool_name]: String = req() (Plain);
         1 "dynamic" [dynamic_tool_name.dynamic]: Option<bool> = opt() (Optional(Plain));
@@ -568,16 +508,10 @@ pub struct DynamicOutputAvailable {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub approval: Option<ApprovalGranted>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    DynamicOutputAvailable "DynamicOutputAvailable" map keep;
+    DynamicOutputAvailable "DynamicOutputAvailable" map drop;
     keys {
         0 "toolName" [dynamic_tool_name.tool_name]: String = req() (Plain);
         1 "dynamic" [dynamic_tool_name.dynamic]: Option<bool> = opt() (Optional(Plain));
@@ -612,16 +546,10 @@ pub struct DynamicOutputDenied {
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
     pub approval: ApprovalDenied,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    DynamicOutputDenied "DynamicOutputDenied" map keep;
+    DynamicOutputDenied "DynamicOutputDenied" map drop;
     keys {
         0 "toolName" [dynamic_tool_name.tool_name]: String = req() (Plain);
         1 "dynamic" [dynamic_tool_name.dynamic]: Option<bool> = opt() (Optional(Plain));
@@ -672,16 +600,10 @@ pub struct DynamicOutputError {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub approval: Option<ApprovalGranted>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    DynamicOutputError "DynamicOutputError" map keep;
+    DynamicOutputError "DynamicOutputError" map drop;
     keys {
         0 "toolName" [dynamic_tool_name.tool_name]: String = req() (Plain);
         1 "dynamic" [dynamic_tool_name.dynamic]: Option<bool> = opt() (Optional(Plain));
@@ -888,16 +810,10 @@ pub struct FilePart {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub provider_metadata: Option<ProviderMetadata>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    FilePart "FilePart" map keep;
+    FilePart "FilePart" map drop;
     keys {
         0 "mediaType" [media_type]: String = req() (Plain);
         1 "filename" [filename]: Option<String> = opt() (Optional(Plain));
@@ -1055,16 +971,10 @@ pub struct PromptMessage {
     pub metadata: Option<::cardc_runtime::__private::serde_json::Value>,
     #[allow(missing_docs)]
     pub parts: Vec<UIMessagePart>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    PromptMessage "PromptMessage" map keep;
+    PromptMessage "PromptMessage" map drop;
     keys {
         0 "id" [id]: String = req() (Plain);
         1 "metadata" [metadata]: Option<::cardc_runtime::__private::serde_json::Value> = opt() (Optional(Strict));
@@ -1118,16 +1028,10 @@ pub struct ReasoningPart {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub provider_metadata: Option<ProviderMetadata>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ReasoningPart "ReasoningPart" map keep;
+    ReasoningPart "ReasoningPart" map drop;
     keys {
         0 "id" [id]: Option<String> = opt() (Optional(Plain));
         1 "text" [text]: String = req() (Plain);
@@ -1180,6 +1084,46 @@ pub struct SourceDocument {
     build { source_id: 0, media_type: 1, title: 2, filename: 3, provider_metadata: 4 }
 }
 
+/// A document source part: a source chunk's keys, in a zod `object`, which strips.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "SourceDocumentPart"
+)]
+pub struct SourceDocumentPart {
+    #[allow(missing_docs)]
+    #[schemars(rename = "sourceId")]
+    pub source_id: String,
+    #[allow(missing_docs)]
+    #[schemars(rename = "mediaType")]
+    pub media_type: String,
+    #[allow(missing_docs)]
+    pub title: String,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub filename: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "providerMetadata",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub provider_metadata: Option<ProviderMetadata>,
+}
+
+::cardc_runtime::__private::object! {
+    SourceDocumentPart "SourceDocumentPart" map drop;
+    keys {
+        0 "sourceId" [source_id]: String = req() (Plain);
+        1 "mediaType" [media_type]: String = req() (Plain);
+        2 "title" [title]: String = req() (Plain);
+        3 "filename" [filename]: Option<String> = opt() (Optional(Plain));
+        4 "providerMetadata" [provider_metadata]: Option<ProviderMetadata> = opt() (Optional(Plain));
+    }
+    build { source_id: 0, media_type: 1, title: 2, filename: 3, provider_metadata: 4 }
+}
+
 /// A URL source.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -1210,6 +1154,39 @@ pub struct SourceUrl {
 
 ::cardc_runtime::__private::object! {
     SourceUrl "SourceUrl" map keep;
+    keys {
+        0 "sourceId" [source_id]: String = req() (Plain);
+        1 "url" [url]: String = req() (Plain);
+        2 "title" [title]: Option<String> = opt() (Optional(Plain));
+        3 "providerMetadata" [provider_metadata]: Option<ProviderMetadata> = opt() (Optional(Plain));
+    }
+    build { source_id: 0, url: 1, title: 2, provider_metadata: 3 }
+}
+
+/// A URL source part: a source chunk's keys, in a zod `object`, which strips.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "SourceUrlPart")]
+pub struct SourceUrlPart {
+    #[allow(missing_docs)]
+    #[schemars(rename = "sourceId")]
+    pub source_id: String,
+    #[allow(missing_docs)]
+    pub url: String,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "providerMetadata",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub provider_metadata: Option<ProviderMetadata>,
+}
+
+::cardc_runtime::__private::object! {
+    SourceUrlPart "SourceUrlPart" map drop;
     keys {
         0 "sourceId" [source_id]: String = req() (Plain);
         1 "url" [url]: String = req() (Plain);
@@ -1272,16 +1249,10 @@ pub struct TextPart {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub provider_metadata: Option<ProviderMetadata>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TextPart "TextPart" map keep;
+    TextPart "TextPart" map drop;
     keys {
         0 "text" [text]: String = req() (Plain);
         1 "state" [state]: Option<PartState> = opt() (Optional(Plain));
@@ -1356,16 +1327,10 @@ pub struct ToolApprovalRequested {
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
     pub approval: ApprovalRequest,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolApprovalRequested "ToolApprovalRequested" map keep;
+    ToolApprovalRequested "ToolApprovalRequested" map drop;
     keys {
         0 "toolCallId" [tool_part_facts.tool_call_id]: ToolCallId = req() (Plain);
         1 "toolMetadata" [tool_part_facts.tool_metadata]: Option<ToolMetadata> = opt() (Optional(Plain));
@@ -1392,16 +1357,10 @@ pub struct ToolApprovalResponded {
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
     pub approval: ApprovalResponse,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolApprovalResponded "ToolApprovalResponded" map keep;
+    ToolApprovalResponded "ToolApprovalResponded" map drop;
     keys {
         0 "toolCallId" [tool_part_facts.tool_call_id]: ToolCallId = req() (Plain);
         1 "toolMetadata" [tool_part_facts.tool_metadata]: Option<ToolMetadata> = opt() (Optional(Plain));
@@ -1526,16 +1485,10 @@ pub struct ToolInputAvailable {
     pub tool_part_facts: ToolPartFacts,
     #[allow(missing_docs)]
     pub input: ::cardc_runtime::__private::serde_json::Value,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolInputAvailable "ToolInputAvailable" map keep;
+    ToolInputAvailable "ToolInputAvailable" map drop;
     keys {
         0 "toolCallId" [tool_part_facts.tool_call_id]: ToolCallId = req() (Plain);
         1 "toolMetadata" [tool_part_facts.tool_metadata]: Option<ToolMetadata> = opt() (Optional(Plain));
@@ -1695,16 +1648,10 @@ pub struct ToolInputStreaming {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub input_encoding: Option<InputEncoding>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolInputStreaming "ToolInputStreaming" map keep;
+    ToolInputStreaming "ToolInputStreaming" map drop;
     keys {
         0 "toolCallId" [tool_part_facts.tool_call_id]: ToolCallId = req() (Plain);
         1 "toolMetadata" [tool_part_facts.tool_metadata]: Option<ToolMetadata> = opt() (Optional(Plain));
@@ -1803,16 +1750,10 @@ pub struct ToolOutputAvailablePart {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub approval: Option<ApprovalGranted>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolOutputAvailablePart "ToolOutputAvailablePart" map keep;
+    ToolOutputAvailablePart "ToolOutputAvailablePart" map drop;
     keys {
         0 "toolCallId" [tool_part_facts.tool_call_id]: ToolCallId = req() (Plain);
         1 "toolMetadata" [tool_part_facts.tool_metadata]: Option<ToolMetadata> = opt() (Optional(Plain));
@@ -1866,16 +1807,10 @@ pub struct ToolOutputDeniedPart {
     pub input: ::cardc_runtime::__private::serde_json::Value,
     #[allow(missing_docs)]
     pub approval: ApprovalDenied,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolOutputDeniedPart "ToolOutputDeniedPart" map keep;
+    ToolOutputDeniedPart "ToolOutputDeniedPart" map drop;
     keys {
         0 "toolCallId" [tool_part_facts.tool_call_id]: ToolCallId = req() (Plain);
         1 "toolMetadata" [tool_part_facts.tool_metadata]: Option<ToolMetadata> = opt() (Optional(Plain));
@@ -1956,16 +1891,10 @@ pub struct ToolOutputErrorPart {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub approval: Option<ApprovalGranted>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolOutputErrorPart "ToolOutputErrorPart" map keep;
+    ToolOutputErrorPart "ToolOutputErrorPart" map drop;
     keys {
         0 "toolCallId" [tool_part_facts.tool_call_id]: ToolCallId = req() (Plain);
         1 "toolMetadata" [tool_part_facts.tool_metadata]: Option<ToolMetadata> = opt() (Optional(Plain));
@@ -2406,10 +2335,10 @@ pub enum UIMessagePart {
     Reasoning(ReasoningPart),
     /// A URL source.
     #[schemars(rename = "source-url")]
-    SourceUrl(SourceUrl),
+    SourceUrl(SourceUrlPart),
     /// A document source.
     #[schemars(rename = "source-document")]
-    SourceDocument(SourceDocument),
+    SourceDocument(SourceDocumentPart),
     /// A file.
     #[schemars(rename = "file")]
     File(FilePart),
@@ -2456,8 +2385,8 @@ pub enum UIMessagePart {
     UIMessagePart "UIMessagePart" "type" UIMessagePartBridge {
         Text "text" struct(TextPart) text,
         Reasoning "reasoning" struct(ReasoningPart) reasoning,
-        SourceUrl "source-url" struct(SourceUrl) source_url,
-        SourceDocument "source-document" struct(SourceDocument) source_document,
+        SourceUrl "source-url" struct(SourceUrlPart) source_url,
+        SourceDocument "source-document" struct(SourceDocumentPart) source_document,
         File "file" struct(FilePart) file,
         StepStart "step-start" unit(drop) step_start,
         DataFoo "data-foo" struct(DataPart) data_foo,
@@ -2483,9 +2412,9 @@ pub trait UIMessagePartBridge {
     /// Renders the `Reasoning` variant (tag `reasoning`).
     fn reasoning(&mut self, value: &ReasoningPart) -> Self::Output;
     /// Renders the `SourceUrl` variant (tag `source-url`).
-    fn source_url(&mut self, value: &SourceUrl) -> Self::Output;
+    fn source_url(&mut self, value: &SourceUrlPart) -> Self::Output;
     /// Renders the `SourceDocument` variant (tag `source-document`).
-    fn source_document(&mut self, value: &SourceDocument) -> Self::Output;
+    fn source_document(&mut self, value: &SourceDocumentPart) -> Self::Output;
     /// Renders the `File` variant (tag `file`).
     fn file(&mut self, value: &FilePart) -> Self::Output;
     /// Renders the `StepStart` variant (tag `step-start`).

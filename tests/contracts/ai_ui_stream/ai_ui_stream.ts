@@ -22,8 +22,8 @@ export { assertNever };
  *
  * The second entry, `UIMessage`, is a message as `validateUIMessages` reads it
  * (`uiMessagesSchema` of "src/ui/validate-ui-messages.ts", one item of its array). Its objects
- * are zod `object`s, which accept unknown keys and strip them: they are open here, so the same
- * JSON is accepted and only the written-back JSON differs. Its `tool-*` parts are tagged by
+ * are zod `object`s, which accept unknown keys and strip them: so do its structs here
+ * (`#[drop_unknown_fields]`), but for the flattened facts, which cardc keeps closed. Its `tool-*` parts are tagged by
  * prefix too: this file lists the tool names of the examples.
  */
 
@@ -42,7 +42,6 @@ export interface ApprovalDenied {
   descriptor?: unknown;
   signature?: string;
   inputSchemaInput?: unknown;
-  [key: string]: unknown;
 }
 
 /** What an approval says besides its decision. */
@@ -62,7 +61,6 @@ export interface ApprovalGranted {
   descriptor?: unknown;
   signature?: string;
   inputSchemaInput?: unknown;
-  [key: string]: unknown;
 }
 
 /** An approval asked for (`approved` and `reason` are `z.never()`: absent). */
@@ -72,7 +70,6 @@ export interface ApprovalRequest {
   descriptor?: unknown;
   signature?: string;
   inputSchemaInput?: unknown;
-  [key: string]: unknown;
 }
 
 /** An approval answered. */
@@ -84,7 +81,6 @@ export interface ApprovalResponse {
   descriptor?: unknown;
   signature?: string;
   inputSchemaInput?: unknown;
-  [key: string]: unknown;
 }
 
 /** An assistant message. */
@@ -92,7 +88,6 @@ export interface AssistantMessage {
   id: string;
   metadata?: unknown;
   parts: UIMessagePart[];
-  [key: string]: unknown;
 }
 
 /** The start or end of a text or reasoning block. */
@@ -127,7 +122,6 @@ export interface DataChunk {
 export interface DataPart {
   id?: string;
   data: unknown;
-  [key: string]: unknown;
 }
 
 /** A dynamic tool call waiting for approval. */
@@ -142,7 +136,6 @@ export interface DynamicApprovalRequested {
   callProviderMetadata?: ProviderMetadata;
   input: unknown;
   approval: ApprovalRequest;
-  [key: string]: unknown;
 }
 
 /** A dynamic tool call whose approval was answered. */
@@ -157,7 +150,6 @@ export interface DynamicApprovalResponded {
   callProviderMetadata?: ProviderMetadata;
   input: unknown;
   approval: ApprovalResponse;
-  [key: string]: unknown;
 }
 
 /** A dynamic tool's complete input. */
@@ -171,7 +163,6 @@ export interface DynamicInputAvailable {
   /** The provider's metadata of the call. */
   callProviderMetadata?: ProviderMetadata;
   input: unknown;
-  [key: string]: unknown;
 }
 
 /** A dynamic tool's input streaming. */
@@ -187,7 +178,6 @@ export interface DynamicInputStreaming {
   input?: unknown;
   rawInput?: string;
   inputEncoding?: InputEncoding;
-  [key: string]: unknown;
 }
 
 /** A dynamic tool's output. */
@@ -205,7 +195,6 @@ export interface DynamicOutputAvailable {
   resultProviderMetadata?: ProviderMetadata;
   preliminary?: boolean;
   approval?: ApprovalGranted;
-  [key: string]: unknown;
 }
 
 /** A denied dynamic tool call. */
@@ -220,7 +209,6 @@ export interface DynamicOutputDenied {
   callProviderMetadata?: ProviderMetadata;
   input: unknown;
   approval: ApprovalDenied;
-  [key: string]: unknown;
 }
 
 /** A dynamic tool's failure. */
@@ -238,7 +226,6 @@ export interface DynamicOutputError {
   errorText: string;
   resultProviderMetadata?: ProviderMetadata;
   approval?: ApprovalGranted;
-  [key: string]: unknown;
 }
 
 /** What a dynamic tool part adds: the tool's name, which a static part carries in its `type`. */
@@ -290,7 +277,6 @@ export interface FilePart {
   filename?: string;
   url: string;
   providerMetadata?: ProviderMetadata;
-  [key: string]: unknown;
 }
 
 /** A message is complete. */
@@ -328,7 +314,6 @@ export interface PromptMessage {
   metadata?: unknown;
   /** Items: 1..=. */
   parts: UIMessagePart[];
-  [key: string]: unknown;
 }
 
 /**
@@ -345,7 +330,6 @@ export interface ReasoningPart {
   text: string;
   state?: PartState;
   providerMetadata?: ProviderMetadata;
-  [key: string]: unknown;
 }
 
 /** A document source. */
@@ -358,6 +342,15 @@ export interface SourceDocument {
   [key: string]: unknown;
 }
 
+/** A document source part: a source chunk's keys, in a zod `object`, which strips. */
+export interface SourceDocumentPart {
+  sourceId: string;
+  mediaType: string;
+  title: string;
+  filename?: string;
+  providerMetadata?: ProviderMetadata;
+}
+
 /** A URL source. */
 export interface SourceUrl {
   sourceId: string;
@@ -365,6 +358,14 @@ export interface SourceUrl {
   title?: string;
   providerMetadata?: ProviderMetadata;
   [key: string]: unknown;
+}
+
+/** A URL source part: a source chunk's keys, in a zod `object`, which strips. */
+export interface SourceUrlPart {
+  sourceId: string;
+  url: string;
+  title?: string;
+  providerMetadata?: ProviderMetadata;
 }
 
 /** A message starts. */
@@ -379,7 +380,6 @@ export interface TextPart {
   text: string;
   state?: PartState;
   providerMetadata?: ProviderMetadata;
-  [key: string]: unknown;
 }
 
 /** A tool call that needs approval. */
@@ -402,7 +402,6 @@ export interface ToolApprovalRequested {
   callProviderMetadata?: ProviderMetadata;
   input: unknown;
   approval: ApprovalRequest;
-  [key: string]: unknown;
 }
 
 /** A tool call whose approval was answered. */
@@ -414,7 +413,6 @@ export interface ToolApprovalResponded {
   callProviderMetadata?: ProviderMetadata;
   input: unknown;
   approval: ApprovalResponse;
-  [key: string]: unknown;
 }
 
 /** What the chunks of a tool call's progress may say about the call, declared once. */
@@ -457,7 +455,6 @@ export interface ToolInputAvailable {
   /** The provider's metadata of the call. */
   callProviderMetadata?: ProviderMetadata;
   input: unknown;
-  [key: string]: unknown;
 }
 
 /** A piece of a tool's input text. */
@@ -509,7 +506,6 @@ export interface ToolInputStreaming {
   input?: unknown;
   rawInput?: string;
   inputEncoding?: InputEncoding;
-  [key: string]: unknown;
 }
 
 /**
@@ -546,7 +542,6 @@ export interface ToolOutputAvailablePart {
   resultProviderMetadata?: ProviderMetadata;
   preliminary?: boolean;
   approval?: ApprovalGranted;
-  [key: string]: unknown;
 }
 
 /** A denied tool call. */
@@ -564,7 +559,6 @@ export interface ToolOutputDeniedPart {
   callProviderMetadata?: ProviderMetadata;
   input: unknown;
   approval: ApprovalDenied;
-  [key: string]: unknown;
 }
 
 /** A tool's failure. */
@@ -592,7 +586,6 @@ export interface ToolOutputErrorPart {
   errorText: string;
   resultProviderMetadata?: ProviderMetadata;
   approval?: ApprovalGranted;
-  [key: string]: unknown;
 }
 
 /**
@@ -731,8 +724,8 @@ export type UIMessageChunk =
 export type UIMessagePart =
   | ({ type: 'text' } & TextPart)
   | ({ type: 'reasoning' } & ReasoningPart)
-  | ({ type: 'source-url' } & SourceUrl)
-  | ({ type: 'source-document' } & SourceDocument)
+  | ({ type: 'source-url' } & SourceUrlPart)
+  | ({ type: 'source-document' } & SourceDocumentPart)
   | ({ type: 'file' } & FilePart)
   | ({ type: 'step-start' })
   | ({ type: 'data-foo' } & DataPart)
@@ -954,8 +947,8 @@ export const U_I_MESSAGE_PART_TAGS = ['text', 'reasoning', 'source-url', 'source
 export interface UIMessagePartHandlers<R_> {
   text: (value: { type: 'text' } & TextPart) => R_;
   reasoning: (value: { type: 'reasoning' } & ReasoningPart) => R_;
-  'source-url': (value: { type: 'source-url' } & SourceUrl) => R_;
-  'source-document': (value: { type: 'source-document' } & SourceDocument) => R_;
+  'source-url': (value: { type: 'source-url' } & SourceUrlPart) => R_;
+  'source-document': (value: { type: 'source-document' } & SourceDocumentPart) => R_;
   file: (value: { type: 'file' } & FilePart) => R_;
   'step-start': (value: { type: 'step-start' }) => R_;
   'data-foo': (value: { type: 'data-foo' } & DataPart) => R_;
@@ -1339,6 +1332,16 @@ export function parseSourceDocument(value: unknown): cardcParsed<SourceDocument>
   return cardcParseCopy<SourceDocument>(guards.checkSourceDocument, value);
 }
 
+/** Whether a value is a `SourceDocumentPart`, exactly as the contract says. Never throws. */
+export function isSourceDocumentPart(value: unknown): value is SourceDocumentPart {
+  return cardcIs(guards.checkSourceDocumentPart, value);
+}
+
+/** The value as a `SourceDocumentPart`, or where and how it breaks the contract. Never throws. */
+export function parseSourceDocumentPart(value: unknown): cardcParsed<SourceDocumentPart> {
+  return cardcParseCopy<SourceDocumentPart>(guards.checkSourceDocumentPart, value);
+}
+
 /** Whether a value is a `SourceUrl`, exactly as the contract says. Never throws. */
 export function isSourceUrl(value: unknown): value is SourceUrl {
   return cardcIs(guards.checkSourceUrl, value);
@@ -1347,6 +1350,16 @@ export function isSourceUrl(value: unknown): value is SourceUrl {
 /** The value as a `SourceUrl`, or where and how it breaks the contract. Never throws. */
 export function parseSourceUrl(value: unknown): cardcParsed<SourceUrl> {
   return cardcParseCopy<SourceUrl>(guards.checkSourceUrl, value);
+}
+
+/** Whether a value is a `SourceUrlPart`, exactly as the contract says. Never throws. */
+export function isSourceUrlPart(value: unknown): value is SourceUrlPart {
+  return cardcIs(guards.checkSourceUrlPart, value);
+}
+
+/** The value as a `SourceUrlPart`, or where and how it breaks the contract. Never throws. */
+export function parseSourceUrlPart(value: unknown): cardcParsed<SourceUrlPart> {
+  return cardcParseCopy<SourceUrlPart>(guards.checkSourceUrlPart, value);
 }
 
 /** Whether a value is a `Start`, exactly as the contract says. Never throws. */

@@ -9,6 +9,7 @@ import {
   cardcArrayOf,
   cardcBoolean,
   cardcConst,
+  cardcDefine,
   cardcHasKey,
   cardcInteger,
   cardcItems,
@@ -76,7 +77,7 @@ export function checkAnnotations(value: unknown, s: cardcState, at: string, orNu
       const item = object['lastModified'];
       checksOfAnnotations[1](item, s, s.quiet ? '' : at + '/lastModified');
     }
-    cardcRest(object, keys, s, at, false, keysOfAnnotations, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfAnnotations, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -125,7 +126,7 @@ export function checkAudioContent(value: unknown, s: cardcState, at: string, orN
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfAudioContent, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfAudioContent, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -255,7 +256,7 @@ export function checkBooleanSchema(value: unknown, s: cardcState, at: string, or
         cardcBoolean(item, s, s.quiet ? '' : at + '/default');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfBooleanSchema, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfBooleanSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -282,7 +283,7 @@ export function checkCallToolRequest(value: unknown, s: cardcState, at: string, 
       const item = object['params'];
       checkCallToolRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfCallToolRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCallToolRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -326,7 +327,7 @@ export function checkCallToolRequestParams(value: unknown, s: cardcState, at: st
       const item = object['arguments'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/arguments');
     }
-    cardcRest(object, keys, s, at, false, keysOfCallToolRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCallToolRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -363,6 +364,8 @@ export function checkCallToolResult(value: unknown, s: cardcState, at: string, o
         }
         s.depth -= 1;
       }
+    } else if (s.fix) {
+      cardcDefine(object, 'content', []);
     }
     if (cardcPresent(keys, s, at, 'structuredContent', true)) {
       known += 1;
@@ -403,7 +406,7 @@ export function checkCancelledNotification(value: unknown, s: cardcState, at: st
       const item = object['params'];
       checkCancelledNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfCancelledNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCancelledNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -442,7 +445,7 @@ export function checkCancelledNotificationParams(value: unknown, s: cardcState, 
         cardcString(item, s, s.quiet ? '' : at + '/reason');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfCancelledNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCancelledNotificationParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -500,7 +503,7 @@ export function checkClientCapabilities(value: unknown, s: cardcState, at: strin
       const item = object['extensions'];
       checksOfClientCapabilities[1](item, s, s.quiet ? '' : at + '/extensions');
     }
-    cardcRest(object, keys, s, at, false, keysOfClientCapabilities, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfClientCapabilities, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -822,7 +825,7 @@ export function checkCompleteRequest(value: unknown, s: cardcState, at: string, 
       const item = object['params'];
       checkCompleteRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfCompleteRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCompleteRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -864,7 +867,7 @@ export function checkCompleteRequestParams(value: unknown, s: cardcState, at: st
       const item = object['context'];
       checkCompletionContext(item, s, s.quiet ? '' : at + '/context');
     }
-    cardcRest(object, keys, s, at, false, keysOfCompleteRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCompleteRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -979,7 +982,7 @@ export function checkCompletionArgument(value: unknown, s: cardcState, at: strin
         cardcString(item, s, s.quiet ? '' : at + '/value');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfCompletionArgument, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCompletionArgument, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1011,7 +1014,7 @@ export function checkCompletionContext(value: unknown, s: cardcState, at: string
       const item = object['arguments'];
       checksOfCompletionContext[0](item, s, s.quiet ? '' : at + '/arguments');
     }
-    cardcRest(object, keys, s, at, false, keysOfCompletionContext, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCompletionContext, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1105,7 +1108,7 @@ export function checkCreateMessageRequest(value: unknown, s: cardcState, at: str
       const item = object['params'];
       checkCreateMessageRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfCreateMessageRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCreateMessageRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1216,7 +1219,7 @@ export function checkCreateMessageRequestParams(value: unknown, s: cardcState, a
       const item = object['toolChoice'];
       checkToolChoice(item, s, s.quiet ? '' : at + '/toolChoice');
     }
-    cardcRest(object, keys, s, at, false, keysOfCreateMessageRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCreateMessageRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1390,7 +1393,7 @@ export function checkElicitRequest(value: unknown, s: cardcState, at: string, or
       const item = object['params'];
       checkElicitRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfElicitRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfElicitRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1553,6 +1556,9 @@ export function checkElicitResult(value: unknown, s: cardcState, at: string, orN
       known += 1;
       const item = object['content'];
       checksOfElicitResult[0](item, s, s.quiet ? '' : at + '/content');
+      if (item === null && s.fix) {
+        delete (object as { [key: string]: unknown })['content'];
+      }
     }
     cardcRest(object, keys, s, at, false, keysOfElicitResult, tags, known);
     s.depth -= 1;
@@ -1628,7 +1634,7 @@ export function checkElicitationCompleteNotification(value: unknown, s: cardcSta
       const item = object['params'];
       checkElicitationCompleteNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1662,7 +1668,7 @@ export function checkElicitationCompleteNotificationParams(value: unknown, s: ca
         cardcString(item, s, s.quiet ? '' : at + '/elicitationId');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotificationParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1699,7 +1705,7 @@ export function checkEmbeddedResource(value: unknown, s: cardcState, at: string,
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfEmbeddedResource, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfEmbeddedResource, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1768,7 +1774,7 @@ export function checkGetPromptRequest(value: unknown, s: cardcState, at: string,
       const item = object['params'];
       checkGetPromptRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfGetPromptRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfGetPromptRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1812,7 +1818,7 @@ export function checkGetPromptRequestParams(value: unknown, s: cardcState, at: s
       const item = object['arguments'];
       checksOfGetPromptRequestParams[0](item, s, s.quiet ? '' : at + '/arguments');
     }
-    cardcRest(object, keys, s, at, false, keysOfGetPromptRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfGetPromptRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1911,7 +1917,7 @@ export function checkIcon(value: unknown, s: cardcState, at: string, orNull?: bo
       const item = object['theme'];
       checkIconTheme(item, s, s.quiet ? '' : at + '/theme');
     }
-    cardcRest(object, keys, s, at, false, keysOfIcon, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfIcon, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2001,7 +2007,7 @@ export function checkImageContent(value: unknown, s: cardcState, at: string, orN
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfImageContent, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfImageContent, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2069,7 +2075,7 @@ export function checkImplementation(value: unknown, s: cardcState, at: string, o
         cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfImplementation, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfImplementation, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2104,7 +2110,7 @@ export function checkInitializeRequest(value: unknown, s: cardcState, at: string
       const item = object['params'];
       checkInitializeRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfInitializeRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfInitializeRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2148,7 +2154,7 @@ export function checkInitializeRequestParams(value: unknown, s: cardcState, at: 
       const item = object['clientInfo'];
       checkImplementation(item, s, s.quiet ? '' : at + '/clientInfo');
     }
-    cardcRest(object, keys, s, at, false, keysOfInitializeRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfInitializeRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2250,7 +2256,7 @@ export function checkJsonRpcError(value: unknown, s: cardcState, at: string, orN
       const item = object['data'];
       cardcJson(item, s, s.quiet ? '' : at + '/data');
     }
-    cardcRest(object, keys, s, at, false, keysOfJsonRpcError, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfJsonRpcError, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2334,7 +2340,7 @@ export function checkJsonRpcNotification(value: unknown, s: cardcState, at: stri
     if (cardcPresent(keys, s, at, 'params', true)) {
       known += 1;
       const item = object['params'];
-      checkParams(item, s, s.quiet ? '' : at + '/params');
+      checkMessageParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, true, keysOfJsonRpcNotification, tags, known);
     s.depth -= 1;
@@ -2383,7 +2389,7 @@ export function checkJsonRpcRequest(value: unknown, s: cardcState, at: string, o
     if (cardcPresent(keys, s, at, 'params', true)) {
       known += 1;
       const item = object['params'];
-      checkParams(item, s, s.quiet ? '' : at + '/params');
+      checkMessageParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, true, keysOfJsonRpcRequest, tags, known);
     s.depth -= 1;
@@ -2467,7 +2473,7 @@ export function checkListChangedCapability(value: unknown, s: cardcState, at: st
         cardcBoolean(item, s, s.quiet ? '' : at + '/listChanged');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfListChangedCapability, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfListChangedCapability, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2755,7 +2761,7 @@ export function checkLoggingMessageNotification(value: unknown, s: cardcState, a
       const item = object['params'];
       checkLoggingMessageNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2799,7 +2805,34 @@ export function checkLoggingMessageNotificationParams(value: unknown, s: cardcSt
       const item = object['data'];
       cardcJson(item, s, s.quiet ? '' : at + '/data');
     }
-    cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotificationParams, tags, known, true);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** The keys of the fields of `MessageParams`. */
+const keysOfMessageParams: readonly string[] = ['_meta'];
+
+/** Checks a `MessageParams`. */
+export function checkMessageParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'MessageParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfMessageParams, tags, known);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2853,7 +2886,7 @@ export function checkMetaOnly(value: unknown, s: cardcState, at: string, orNull?
       const item = object['params'];
       checkParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfMetaOnly, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfMetaOnly, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2882,7 +2915,7 @@ export function checkModelHint(value: unknown, s: cardcState, at: string, orNull
         cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfModelHint, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfModelHint, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2937,7 +2970,7 @@ export function checkModelPreferences(value: unknown, s: cardcState, at: string,
       const item = object['intelligencePriority'];
       checksOfModelPreferences[2](item, s, s.quiet ? '' : at + '/intelligencePriority');
     }
-    cardcRest(object, keys, s, at, false, keysOfModelPreferences, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfModelPreferences, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3001,7 +3034,7 @@ export function checkMultiSelectEnumSchema(value: unknown, s: cardcState, at: st
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfMultiSelectEnumSchema, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfMultiSelectEnumSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3063,7 +3096,7 @@ export function checkNumberSchema(value: unknown, s: cardcState, at: string, orN
       const item = object['default'];
       cardcNumber(item, s, s.quiet ? '' : at + '/default');
     }
-    cardcRest(object, keys, s, at, false, keysOfNumberSchema, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfNumberSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3090,7 +3123,7 @@ export function checkPaginatedRequest(value: unknown, s: cardcState, at: string,
       const item = object['params'];
       checkPaginatedRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfPaginatedRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPaginatedRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3122,7 +3155,7 @@ export function checkPaginatedRequestParams(value: unknown, s: cardcState, at: s
       const item = object['cursor'];
       checkCursor(item, s, s.quiet ? '' : at + '/cursor');
     }
-    cardcRest(object, keys, s, at, false, keysOfPaginatedRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPaginatedRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3149,7 +3182,7 @@ export function checkParams(value: unknown, s: cardcState, at: string, orNull?: 
       const item = object['_meta'];
       checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3220,7 +3253,7 @@ export function checkProgressNotification(value: unknown, s: cardcState, at: str
       const item = object['params'];
       checkProgressNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfProgressNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfProgressNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3269,7 +3302,7 @@ export function checkProgressNotificationParams(value: unknown, s: cardcState, a
       const item = object['progressToken'];
       checkProgressToken(item, s, s.quiet ? '' : at + '/progressToken');
     }
-    cardcRest(object, keys, s, at, false, keysOfProgressNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfProgressNotificationParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3350,7 +3383,7 @@ export function checkPrompt(value: unknown, s: cardcState, at: string, orNull?: 
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfPrompt, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPrompt, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3393,7 +3426,7 @@ export function checkPromptArgument(value: unknown, s: cardcState, at: string, o
         cardcBoolean(item, s, s.quiet ? '' : at + '/required');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfPromptArgument, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPromptArgument, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3425,7 +3458,7 @@ export function checkPromptMessage(value: unknown, s: cardcState, at: string, or
       const item = object['content'];
       checkContentBlock(item, s, s.quiet ? '' : at + '/content');
     }
-    cardcRest(object, keys, s, at, false, keysOfPromptMessage, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPromptMessage, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3454,7 +3487,7 @@ export function checkPromptReference(value: unknown, s: cardcState, at: string, 
         cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfPromptReference, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPromptReference, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3521,7 +3554,7 @@ export function checkRelatedTaskMetadata(value: unknown, s: cardcState, at: stri
         cardcString(item, s, s.quiet ? '' : at + '/taskId');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfRelatedTaskMetadata, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfRelatedTaskMetadata, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3615,7 +3648,7 @@ export function checkRequestedSchema(value: unknown, s: cardcState, at: string, 
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfRequestedSchema, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfRequestedSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3698,7 +3731,7 @@ export function checkResource(value: unknown, s: cardcState, at: string, orNull?
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfResource, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResource, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3736,7 +3769,7 @@ export function checkResourceRequest(value: unknown, s: cardcState, at: string, 
       const item = object['params'];
       checkResourceRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3770,7 +3803,7 @@ export function checkResourceRequestParams(value: unknown, s: cardcState, at: st
         cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3848,7 +3881,7 @@ export function checkResourceTemplate(value: unknown, s: cardcState, at: string,
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceTemplate, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceTemplate, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3877,7 +3910,7 @@ export function checkResourceTemplateReference(value: unknown, s: cardcState, at
         cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceTemplateReference, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceTemplateReference, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3904,7 +3937,7 @@ export function checkResourceUpdatedNotification(value: unknown, s: cardcState, 
       const item = object['params'];
       checkResourceUpdatedNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3938,7 +3971,7 @@ export function checkResourceUpdatedNotificationParams(value: unknown, s: cardcS
         cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotificationParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -3974,7 +4007,7 @@ export function checkResourcesCapability(value: unknown, s: cardcState, at: stri
         cardcBoolean(item, s, s.quiet ? '' : at + '/listChanged');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfResourcesCapability, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourcesCapability, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4053,7 +4086,7 @@ export function checkRoot(value: unknown, s: cardcState, at: string, orNull?: bo
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfRoot, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfRoot, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4085,7 +4118,7 @@ export function checkSamplingCapability(value: unknown, s: cardcState, at: strin
       const item = object['tools'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/tools');
     }
-    cardcRest(object, keys, s, at, false, keysOfSamplingCapability, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfSamplingCapability, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4152,7 +4185,7 @@ export function checkSamplingMessage(value: unknown, s: cardcState, at: string, 
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfSamplingMessage, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfSamplingMessage, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4275,7 +4308,7 @@ export function checkServerCapabilities(value: unknown, s: cardcState, at: strin
       const item = object['extensions'];
       checksOfServerCapabilities[1](item, s, s.quiet ? '' : at + '/extensions');
     }
-    cardcRest(object, keys, s, at, false, keysOfServerCapabilities, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfServerCapabilities, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4530,7 +4563,7 @@ export function checkSetLevelRequest(value: unknown, s: cardcState, at: string, 
       const item = object['params'];
       checkSetLevelRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfSetLevelRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfSetLevelRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4562,7 +4595,7 @@ export function checkSetLevelRequestParams(value: unknown, s: cardcState, at: st
       const item = object['level'];
       checkLoggingLevel(item, s, s.quiet ? '' : at + '/level');
     }
-    cardcRest(object, keys, s, at, false, keysOfSetLevelRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfSetLevelRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4665,7 +4698,7 @@ export function checkStringSchema(value: unknown, s: cardcState, at: string, orN
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfStringSchema, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfStringSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4791,7 +4824,7 @@ export function checkTaskMetadata(value: unknown, s: cardcState, at: string, orN
       const item = object['ttl'];
       cardcNumber(item, s, s.quiet ? '' : at + '/ttl');
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskMetadata, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskMetadata, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4818,7 +4851,7 @@ export function checkTaskRequest(value: unknown, s: cardcState, at: string, orNu
       const item = object['params'];
       checkTaskRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4852,7 +4885,7 @@ export function checkTaskRequestParams(value: unknown, s: cardcState, at: string
         cardcString(item, s, s.quiet ? '' : at + '/taskId');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4924,7 +4957,7 @@ export function checkTaskResult(value: unknown, s: cardcState, at: string, orNul
         cardcString(item, s, s.quiet ? '' : at + '/statusMessage');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskResult, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskResult, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4959,7 +4992,7 @@ export function checkTaskStatusNotification(value: unknown, s: cardcState, at: s
       const item = object['params'];
       checkTaskStatusNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskStatusNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskStatusNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5031,7 +5064,7 @@ export function checkTaskStatusNotificationParams(value: unknown, s: cardcState,
         cardcString(item, s, s.quiet ? '' : at + '/statusMessage');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskStatusNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskStatusNotificationParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5078,7 +5111,7 @@ export function checkTextContent(value: unknown, s: cardcState, at: string, orNu
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfTextContent, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTextContent, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5195,7 +5228,7 @@ export function checkTitledOption(value: unknown, s: cardcState, at: string, orN
         cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfTitledOption, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTitledOption, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5274,7 +5307,7 @@ export function checkTool(value: unknown, s: cardcState, at: string, orNull?: bo
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfTool, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTool, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5331,7 +5364,7 @@ export function checkToolAnnotations(value: unknown, s: cardcState, at: string, 
         cardcBoolean(item, s, s.quiet ? '' : at + '/openWorldHint');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfToolAnnotations, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolAnnotations, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5358,7 +5391,7 @@ export function checkToolChoice(value: unknown, s: cardcState, at: string, orNul
       const item = object['mode'];
       checkToolChoiceMode(item, s, s.quiet ? '' : at + '/mode');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolChoice, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolChoice, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5393,7 +5426,7 @@ export function checkToolExecution(value: unknown, s: cardcState, at: string, or
       const item = object['taskSupport'];
       checkTaskSupport(item, s, s.quiet ? '' : at + '/taskSupport');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolExecution, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolExecution, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5483,6 +5516,8 @@ export function checkToolResultContent(value: unknown, s: cardcState, at: string
         }
         s.depth -= 1;
       }
+    } else if (s.fix) {
+      cardcDefine(object, 'content', []);
     }
     if (cardcPresent(keys, s, at, 'structuredContent', true)) {
       known += 1;
@@ -5501,7 +5536,7 @@ export function checkToolResultContent(value: unknown, s: cardcState, at: string
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolResultContent, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolResultContent, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5547,7 +5582,7 @@ export function checkToolUseContent(value: unknown, s: cardcState, at: string, o
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolUseContent, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolUseContent, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

@@ -6,19 +6,24 @@
 //
 // Openness: the SDK's `z.object` accepts unknown keys and strips them, `looseObject` (and
 // `.loose()`, `.catchall`, an intersection with a record) accepts and keeps them, `.strict()`
-// refuses them. The spec's JSON Schema leaves every object open, so the structs are open (they
-// keep what they do not know) unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`)
-// or cardc needs them closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...)
-// and the object variants of an untagged union (the resource contents, the multi-select items).
-// Which SDK object strips and which keeps is said at each type.
+// refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
+// do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
+// it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
+// closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...) and the object
+// variants of an untagged union (the resource contents, the multi-select items). Which SDK
+// object strips and which keeps is said at each type.
+//
+// The SDK's defaults and preprocessing are the file's too where the language says them: a tool
+// result's `content` defaults to `[]` (`#[default]`), a `null` elicitation content reads as
+// absent (`#[null_as_absent]`), and an object the SDK strips drops unknown keys
+// (`#[drop_unknown_fields]`).
 //
 // What this file cannot say: JSON-RPC's request, notification and responses are told apart
 // only by which keys are present (a request is a notification plus `id`), so there is no
 // `JSONRPCMessage` union; `ClientResult` and `ServerResult` are unions by shape whose members
-// overlap (every result is a `Result`), so they are absent too; the SDK's defaults and
-// preprocessing (`content` of a tool result defaults to `[]`, an empty elicitation capability
-// reads as `{"form": {}}`, a `null` elicitation content reads as absent) are not written back;
-// the SDK's "object" checks (`AssertObjectSchema`) also accept arrays.
+// overlap (every result is a `Result`), so they are absent too; an empty elicitation capability
+// reads as `{"form": {}}` (a default that depends on the other keys); the SDK's "object" checks
+// (`AssertObjectSchema`) also accept arrays.
 
 /// Hints about a content block (`AnnotationsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
@@ -41,16 +46,10 @@ pub struct Annotations {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub last_modified: Option<String>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Annotations "Annotations" map keep;
+    Annotations "Annotations" map drop;
     keys {
         0 "audience" [audience]: Option<Vec<Role>> = opt() (Optional(Plain));
         1 "priority" [priority]: Option<f64> = opt() (Optional(Checked(f64; float([0.0, false], [1.0, false]); Plain)));
@@ -80,16 +79,10 @@ pub struct AudioContent {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    AudioContent "AudioContent" map keep;
+    AudioContent "AudioContent" map drop;
     keys {
         0 "data" [data]: String = req() (Checked(String; pattern("^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$", "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$"); Plain));
         1 "mimeType" [mime_type]: String = req() (Plain);
@@ -181,16 +174,10 @@ pub struct BooleanSchema {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub default: Option<bool>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    BooleanSchema "BooleanSchema" map keep;
+    BooleanSchema "BooleanSchema" map drop;
     keys {
         0 "title" [title]: Option<String> = opt() (Optional(Plain));
         1 "description" [description]: Option<String> = opt() (Optional(Plain));
@@ -207,16 +194,10 @@ pub struct BooleanSchema {
 pub struct CallToolRequest {
     #[allow(missing_docs)]
     pub params: CallToolRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CallToolRequest "CallToolRequest" map keep;
+    CallToolRequest "CallToolRequest" map drop;
     keys {
         0 "params" [params]: CallToolRequestParams = req() (Plain);
     }
@@ -240,16 +221,10 @@ pub struct CallToolRequestParams {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub arguments: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CallToolRequestParams "CallToolRequestParams" map keep;
+    CallToolRequestParams "CallToolRequestParams" map drop;
     keys {
         0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
@@ -268,9 +243,9 @@ pub struct CallToolResult {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub meta: Meta,
-    /// The SDK reads an absent `content` as `[]` (`.default([])`).
-    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub content: Option<Vec<ContentBlock>>,
+    /// The SDK reads an absent `content` as `[]` (`.default([])`), and writes it.
+    #[schemars(default = "CallToolResult::default_content")]
+    pub content: Vec<ContentBlock>,
     #[allow(missing_docs)]
     #[schemars(
         rename = "structuredContent",
@@ -297,11 +272,20 @@ pub struct CallToolResult {
     CallToolResult "CallToolResult" map keep;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
-        1 "content" [content]: Option<Vec<ContentBlock>> = opt() (Optional(Plain));
+        1 "content" [content]: Vec<ContentBlock> = def(CallToolResult::default_content) (Plain);
         2 "structuredContent" [structured_content]: Option<JsonObject> = opt() (Optional(Plain));
         3 "isError" [is_error]: Option<bool> = opt() (Optional(Plain));
     }
     build { meta: Meta { meta: 0 }, content: 1, structured_content: 2, is_error: 3 }
+}
+
+#[allow(deprecated)]
+impl CallToolResult {
+    /// The default of `content`, which an absent key reads as.
+    #[inline]
+    pub fn default_content() -> Vec<ContentBlock> {
+        ::std::vec::Vec::new()
+    }
 }
 
 /// `notifications/cancelled` (`CancelledNotificationSchema`, strips).
@@ -315,16 +299,10 @@ pub struct CallToolResult {
 pub struct CancelledNotification {
     #[allow(missing_docs)]
     pub params: CancelledNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CancelledNotification "CancelledNotification" map keep;
+    CancelledNotification "CancelledNotification" map drop;
     keys {
         0 "params" [params]: CancelledNotificationParams = req() (Plain);
     }
@@ -353,16 +331,10 @@ pub struct CancelledNotificationParams {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub reason: Option<String>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CancelledNotificationParams "CancelledNotificationParams" map keep;
+    CancelledNotificationParams "CancelledNotificationParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "requestId" [request_id]: Option<RequestId> = opt() (Optional(Plain));
@@ -398,16 +370,10 @@ pub struct ClientCapabilities {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub extensions: Option<::std::collections::BTreeMap<String, JsonObject>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ClientCapabilities "ClientCapabilities" map keep;
+    ClientCapabilities "ClientCapabilities" map drop;
     keys {
         0 "experimental" [experimental]: Option<::std::collections::BTreeMap<String, JsonObject>> = opt() (Optional(Entries(Plain)));
         1 "sampling" [sampling]: Option<SamplingCapability> = opt() (Optional(Plain));
@@ -737,16 +703,10 @@ pub struct ClientTasksCapability {
 pub struct CompleteRequest {
     #[allow(missing_docs)]
     pub params: CompleteRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CompleteRequest "CompleteRequest" map keep;
+    CompleteRequest "CompleteRequest" map drop;
     keys {
         0 "params" [params]: CompleteRequestParams = req() (Plain);
     }
@@ -772,16 +732,10 @@ pub struct CompleteRequestParams {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub context: Option<CompletionContext>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CompleteRequestParams "CompleteRequestParams" map keep;
+    CompleteRequestParams "CompleteRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "ref" [r#ref]: CompletionReference = req() (Plain);
@@ -868,16 +822,10 @@ pub struct CompletionArgument {
     pub name: String,
     #[allow(missing_docs)]
     pub value: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CompletionArgument "CompletionArgument" map keep;
+    CompletionArgument "CompletionArgument" map drop;
     keys {
         0 "name" [name]: String = req() (Plain);
         1 "value" [value]: String = req() (Plain);
@@ -894,16 +842,10 @@ pub struct CompletionContext {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub arguments: Option<::std::collections::BTreeMap<String, String>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CompletionContext "CompletionContext" map keep;
+    CompletionContext "CompletionContext" map drop;
     keys {
         0 "arguments" [arguments]: Option<::std::collections::BTreeMap<String, String>> = opt() (Optional(Entries(Plain)));
     }
@@ -1027,16 +969,10 @@ pub trait ContentBlockBridge {
 pub struct CreateMessageRequest {
     #[allow(missing_docs)]
     pub params: CreateMessageRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CreateMessageRequest "CreateMessageRequest" map keep;
+    CreateMessageRequest "CreateMessageRequest" map drop;
     keys {
         0 "params" [params]: CreateMessageRequestParams = req() (Plain);
     }
@@ -1104,16 +1040,10 @@ pub struct CreateMessageRequestParams {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub tool_choice: Option<ToolChoice>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CreateMessageRequestParams "CreateMessageRequestParams" map keep;
+    CreateMessageRequestParams "CreateMessageRequestParams" map drop;
     keys {
         0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
@@ -1292,16 +1222,10 @@ pub enum ElicitAction {
 pub struct ElicitRequest {
     #[allow(missing_docs)]
     pub params: ElicitRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ElicitRequest "ElicitRequest" map keep;
+    ElicitRequest "ElicitRequest" map drop;
     keys {
         0 "params" [params]: ElicitRequestParams = req() (Plain);
     }
@@ -1415,9 +1339,9 @@ pub struct ElicitResult {
     pub meta: Meta,
     #[allow(missing_docs)]
     pub action: ElicitAction,
-    /// The SDK reads `null` as absent.
+    /// The SDK reads `null` as absent, and writes no key.
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub content: Option<Option<::std::collections::BTreeMap<String, ElicitValue>>>,
+    pub content: Option<::std::collections::BTreeMap<String, ElicitValue>>,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
     pub extra_fields: ::std::collections::BTreeMap<
@@ -1431,7 +1355,7 @@ pub struct ElicitResult {
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "action" [action]: ElicitAction = req() (Plain);
-        2 "content" [content]: Option<Option<::std::collections::BTreeMap<String, ElicitValue>>> = opt() (Optional(Nullable(Entries(Plain))));
+        2 "content" [content]: Option<::std::collections::BTreeMap<String, ElicitValue>> = opt() (Nullable(Entries(Plain)));
     }
     build { meta: Meta { meta: 0 }, action: 1, content: 2 }
 }
@@ -1510,16 +1434,10 @@ pub struct ElicitationCapability {
 pub struct ElicitationCompleteNotification {
     #[allow(missing_docs)]
     pub params: ElicitationCompleteNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ElicitationCompleteNotification "ElicitationCompleteNotification" map keep;
+    ElicitationCompleteNotification "ElicitationCompleteNotification" map drop;
     keys {
         0 "params" [params]: ElicitationCompleteNotificationParams = req() (Plain);
     }
@@ -1542,16 +1460,10 @@ pub struct ElicitationCompleteNotificationParams {
     #[allow(missing_docs)]
     #[schemars(rename = "elicitationId")]
     pub elicitation_id: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ElicitationCompleteNotificationParams "ElicitationCompleteNotificationParams" map keep;
+    ElicitationCompleteNotificationParams "ElicitationCompleteNotificationParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "elicitationId" [elicitation_id]: String = req() (Plain);
@@ -1577,16 +1489,10 @@ pub struct EmbeddedResource {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    EmbeddedResource "EmbeddedResource" map keep;
+    EmbeddedResource "EmbeddedResource" map drop;
     keys {
         0 "resource" [resource]: ResourceContents = req() (Plain);
         1 "annotations" [annotations]: Option<Annotations> = opt() (Optional(Plain));
@@ -1662,16 +1568,10 @@ pub enum FormMode {
 pub struct GetPromptRequest {
     #[allow(missing_docs)]
     pub params: GetPromptRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    GetPromptRequest "GetPromptRequest" map keep;
+    GetPromptRequest "GetPromptRequest" map drop;
     keys {
         0 "params" [params]: GetPromptRequestParams = req() (Plain);
     }
@@ -1695,16 +1595,10 @@ pub struct GetPromptRequestParams {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub arguments: Option<::std::collections::BTreeMap<String, String>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    GetPromptRequestParams "GetPromptRequestParams" map keep;
+    GetPromptRequestParams "GetPromptRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "name" [name]: String = req() (Plain);
@@ -1766,16 +1660,10 @@ pub struct Icon {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub theme: Option<IconTheme>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Icon "Icon" map keep;
+    Icon "Icon" map drop;
     keys {
         0 "src" [src]: String = req() (Plain);
         1 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
@@ -1851,16 +1739,10 @@ pub struct ImageContent {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ImageContent "ImageContent" map keep;
+    ImageContent "ImageContent" map drop;
     keys {
         0 "data" [data]: String = req() (Checked(String; pattern("^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$", "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$"); Plain));
         1 "mimeType" [mime_type]: String = req() (Plain);
@@ -1894,16 +1776,10 @@ pub struct Implementation {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub description: Option<String>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Implementation "Implementation" map keep;
+    Implementation "Implementation" map drop;
     keys {
         0 "name" [base.name]: String = req() (Plain);
         1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
@@ -1954,16 +1830,10 @@ pub enum IncludeContext {
 pub struct InitializeRequest {
     #[allow(missing_docs)]
     pub params: InitializeRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    InitializeRequest "InitializeRequest" map keep;
+    InitializeRequest "InitializeRequest" map drop;
     keys {
         0 "params" [params]: InitializeRequestParams = req() (Plain);
     }
@@ -1990,16 +1860,10 @@ pub struct InitializeRequestParams {
     #[allow(missing_docs)]
     #[schemars(rename = "clientInfo")]
     pub client_info: Implementation,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    InitializeRequestParams "InitializeRequestParams" map keep;
+    InitializeRequestParams "InitializeRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "protocolVersion" [protocol_version]: String = req() (Plain);
@@ -2078,16 +1942,10 @@ pub struct JsonRpcError {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub data: Option<::cardc_runtime::__private::serde_json::Value>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    JsonRpcError "JsonRpcError" map keep;
+    JsonRpcError "JsonRpcError" map drop;
     keys {
         0 "code" [code]: i64 = req() (Strict);
         1 "message" [message]: String = req() (Plain);
@@ -2138,7 +1996,7 @@ pub struct JsonRpcNotification {
     pub method: String,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub params: Option<Params>,
+    pub params: Option<MessageParams>,
 }
 
 ::cardc_runtime::__private::object! {
@@ -2146,7 +2004,7 @@ pub struct JsonRpcNotification {
     keys {
         0 "jsonrpc" []: () = con("2.0") (String("2.0"));
         1 "method" [method]: String = req() (Plain);
-        2 "params" [params]: Option<Params> = opt() (Optional(Plain));
+        2 "params" [params]: Option<MessageParams> = opt() (Optional(Plain));
     }
     build { method: 1, params: 2 }
 }
@@ -2172,7 +2030,7 @@ pub struct JsonRpcRequest {
     pub method: String,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub params: Option<Params>,
+    pub params: Option<MessageParams>,
 }
 
 ::cardc_runtime::__private::object! {
@@ -2181,7 +2039,7 @@ pub struct JsonRpcRequest {
         0 "jsonrpc" []: () = con("2.0") (String("2.0"));
         1 "id" [id]: RequestId = req() (Plain);
         2 "method" [method]: String = req() (Plain);
-        3 "params" [params]: Option<Params> = opt() (Optional(Plain));
+        3 "params" [params]: Option<MessageParams> = opt() (Optional(Plain));
     }
     build { id: 1, method: 2, params: 3 }
 }
@@ -2254,16 +2112,10 @@ pub struct ListChangedCapability {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub list_changed: Option<bool>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ListChangedCapability "ListChangedCapability" map keep;
+    ListChangedCapability "ListChangedCapability" map drop;
     keys {
         0 "listChanged" [list_changed]: Option<bool> = opt() (Optional(Plain));
     }
@@ -2541,16 +2393,10 @@ pub enum LoggingLevel {
 pub struct LoggingMessageNotification {
     #[allow(missing_docs)]
     pub params: LoggingMessageNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    LoggingMessageNotification "LoggingMessageNotification" map keep;
+    LoggingMessageNotification "LoggingMessageNotification" map drop;
     keys {
         0 "params" [params]: LoggingMessageNotificationParams = req() (Plain);
     }
@@ -2576,6 +2422,29 @@ pub struct LoggingMessageNotificationParams {
     pub logger: Option<String>,
     /// Any JSON, `null` too (`z.unknown()`, which zod v4 requires present in an object).
     pub data: ::cardc_runtime::__private::serde_json::Value,
+}
+
+::cardc_runtime::__private::object! {
+    LoggingMessageNotificationParams "LoggingMessageNotificationParams" map drop;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+        1 "level" [level]: LoggingLevel = req() (Plain);
+        2 "logger" [logger]: Option<String> = opt() (Optional(Plain));
+        3 "data" [data]: ::cardc_runtime::__private::serde_json::Value = req() (Strict);
+    }
+    build { meta: Meta { meta: 0 }, level: 1, logger: 2, data: 3 }
+}
+
+/// The params of a JSON-RPC message of any method (`BaseRequestParamsSchema.loose()`): an
+/// optional `_meta`, other keys kept.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "MessageParams")]
+#[allow(deprecated)]
+pub struct MessageParams {
+    #[allow(missing_docs)]
+    #[schemars(flatten)]
+    pub meta: Meta,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
     pub extra_fields: ::std::collections::BTreeMap<
@@ -2585,14 +2454,11 @@ pub struct LoggingMessageNotificationParams {
 }
 
 ::cardc_runtime::__private::object! {
-    LoggingMessageNotificationParams "LoggingMessageNotificationParams" map keep;
+    MessageParams "MessageParams" map keep;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
-        1 "level" [level]: LoggingLevel = req() (Plain);
-        2 "logger" [logger]: Option<String> = opt() (Optional(Plain));
-        3 "data" [data]: ::cardc_runtime::__private::serde_json::Value = req() (Strict);
     }
-    build { meta: Meta { meta: 0 }, level: 1, logger: 2, data: 3 }
+    build { meta: Meta { meta: 0 } }
 }
 
 /// The `_meta` field every params and result object has (the shape of the SDK's
@@ -2635,16 +2501,10 @@ pub struct MetaOnly {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub params: Option<Params>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    MetaOnly "MetaOnly" map keep;
+    MetaOnly "MetaOnly" map drop;
     keys {
         0 "params" [params]: Option<Params> = opt() (Optional(Plain));
     }
@@ -2660,16 +2520,10 @@ pub struct ModelHint {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub name: Option<String>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ModelHint "ModelHint" map keep;
+    ModelHint "ModelHint" map drop;
     keys {
         0 "name" [name]: Option<String> = opt() (Optional(Plain));
     }
@@ -2706,16 +2560,10 @@ pub struct ModelPreferences {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub intelligence_priority: Option<f64>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ModelPreferences "ModelPreferences" map keep;
+    ModelPreferences "ModelPreferences" map drop;
     keys {
         0 "hints" [hints]: Option<Vec<ModelHint>> = opt() (Optional(Plain));
         1 "costPriority" [cost_priority]: Option<f64> = opt() (Optional(Checked(f64; float([0.0, false], [1.0, false]); Plain)));
@@ -2760,16 +2608,10 @@ pub struct MultiSelectEnumSchema {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub default: Option<Vec<String>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    MultiSelectEnumSchema "MultiSelectEnumSchema" map keep;
+    MultiSelectEnumSchema "MultiSelectEnumSchema" map drop;
     keys {
         0 "title" [title]: Option<String> = opt() (Optional(Plain));
         1 "description" [description]: Option<String> = opt() (Optional(Plain));
@@ -2826,16 +2668,10 @@ pub struct NumberSchema {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub default: Option<f64>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    NumberSchema "NumberSchema" map keep;
+    NumberSchema "NumberSchema" map drop;
     keys {
         0 "title" [title]: Option<String> = opt() (Optional(Plain));
         1 "description" [description]: Option<String> = opt() (Optional(Plain));
@@ -2855,16 +2691,10 @@ pub struct PaginatedRequest {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub params: Option<PaginatedRequestParams>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    PaginatedRequest "PaginatedRequest" map keep;
+    PaginatedRequest "PaginatedRequest" map drop;
     keys {
         0 "params" [params]: Option<PaginatedRequestParams> = opt() (Optional(Plain));
     }
@@ -2886,16 +2716,10 @@ pub struct PaginatedRequestParams {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub cursor: Option<Cursor>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    PaginatedRequestParams "PaginatedRequestParams" map keep;
+    PaginatedRequestParams "PaginatedRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "cursor" [cursor]: Option<Cursor> = opt() (Optional(Plain));
@@ -2903,8 +2727,8 @@ pub struct PaginatedRequestParams {
     build { meta: Meta { meta: 0 }, cursor: 1 }
 }
 
-/// Params that carry only `_meta` (`NotificationsParamsSchema`, `BaseRequestParamsSchema`; a
-/// JSON-RPC message's params, `.loose()`).
+/// Params that carry only `_meta` (`NotificationsParamsSchema`, `BaseRequestParamsSchema`,
+/// which strip; only the generic JSON-RPC message's params are `.loose()`).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Params")]
@@ -2913,16 +2737,10 @@ pub struct Params {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub meta: Meta,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Params "Params" map keep;
+    Params "Params" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
     }
@@ -3008,16 +2826,10 @@ pub trait PrimitiveSchemaDefinitionBridge {
 pub struct ProgressNotification {
     #[allow(missing_docs)]
     pub params: ProgressNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ProgressNotification "ProgressNotification" map keep;
+    ProgressNotification "ProgressNotification" map drop;
     keys {
         0 "params" [params]: ProgressNotificationParams = req() (Plain);
     }
@@ -3047,16 +2859,10 @@ pub struct ProgressNotificationParams {
     #[allow(missing_docs)]
     #[schemars(rename = "progressToken")]
     pub progress_token: ProgressToken,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ProgressNotificationParams "ProgressNotificationParams" map keep;
+    ProgressNotificationParams "ProgressNotificationParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "progress" [progress]: f64 = req() (Plain);
@@ -3116,16 +2922,10 @@ pub struct Prompt {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Prompt "Prompt" map keep;
+    Prompt "Prompt" map drop;
     keys {
         0 "name" [base.name]: String = req() (Plain);
         1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
@@ -3151,16 +2951,10 @@ pub struct PromptArgument {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub required: Option<bool>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    PromptArgument "PromptArgument" map keep;
+    PromptArgument "PromptArgument" map drop;
     keys {
         0 "name" [name]: String = req() (Plain);
         1 "description" [description]: Option<String> = opt() (Optional(Plain));
@@ -3179,16 +2973,10 @@ pub struct PromptMessage {
     pub role: Role,
     #[allow(missing_docs)]
     pub content: ContentBlock,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    PromptMessage "PromptMessage" map keep;
+    PromptMessage "PromptMessage" map drop;
     keys {
         0 "role" [role]: Role = req() (Plain);
         1 "content" [content]: ContentBlock = req() (Plain);
@@ -3204,16 +2992,10 @@ pub struct PromptMessage {
 pub struct PromptReference {
     #[allow(missing_docs)]
     pub name: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    PromptReference "PromptReference" map keep;
+    PromptReference "PromptReference" map drop;
     keys {
         0 "name" [name]: String = req() (Plain);
     }
@@ -3263,16 +3045,10 @@ pub struct RelatedTaskMetadata {
     #[allow(missing_docs)]
     #[schemars(rename = "taskId")]
     pub task_id: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    RelatedTaskMetadata "RelatedTaskMetadata" map keep;
+    RelatedTaskMetadata "RelatedTaskMetadata" map drop;
     keys {
         0 "taskId" [task_id]: String = req() (Plain);
     }
@@ -3361,16 +3137,10 @@ pub struct RequestedSchema {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub required: Option<Vec<String>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    RequestedSchema "RequestedSchema" map keep;
+    RequestedSchema "RequestedSchema" map drop;
     keys {
         0 "type" []: () = con("object") (String("object"));
         1 "properties" [properties]: ::std::collections::BTreeMap<String, PrimitiveSchemaDefinition> = req() (Entries(Plain));
@@ -3417,16 +3187,10 @@ pub struct Resource {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Resource "Resource" map keep;
+    Resource "Resource" map drop;
     keys {
         0 "name" [base.name]: String = req() (Plain);
         1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
@@ -3475,16 +3239,10 @@ pub enum ResourceContents {
 pub struct ResourceRequest {
     #[allow(missing_docs)]
     pub params: ResourceRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceRequest "ResourceRequest" map keep;
+    ResourceRequest "ResourceRequest" map drop;
     keys {
         0 "params" [params]: ResourceRequestParams = req() (Plain);
     }
@@ -3506,16 +3264,10 @@ pub struct ResourceRequestParams {
     pub meta: Meta,
     #[allow(missing_docs)]
     pub uri: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceRequestParams "ResourceRequestParams" map keep;
+    ResourceRequestParams "ResourceRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "uri" [uri]: String = req() (Plain);
@@ -3558,16 +3310,10 @@ pub struct ResourceTemplate {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceTemplate "ResourceTemplate" map keep;
+    ResourceTemplate "ResourceTemplate" map drop;
     keys {
         0 "name" [base.name]: String = req() (Plain);
         1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
@@ -3593,16 +3339,10 @@ pub struct ResourceTemplate {
 pub struct ResourceTemplateReference {
     #[allow(missing_docs)]
     pub uri: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceTemplateReference "ResourceTemplateReference" map keep;
+    ResourceTemplateReference "ResourceTemplateReference" map drop;
     keys {
         0 "uri" [uri]: String = req() (Plain);
     }
@@ -3620,16 +3360,10 @@ pub struct ResourceTemplateReference {
 pub struct ResourceUpdatedNotification {
     #[allow(missing_docs)]
     pub params: ResourceUpdatedNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceUpdatedNotification "ResourceUpdatedNotification" map keep;
+    ResourceUpdatedNotification "ResourceUpdatedNotification" map drop;
     keys {
         0 "params" [params]: ResourceUpdatedNotificationParams = req() (Plain);
     }
@@ -3651,16 +3385,10 @@ pub struct ResourceUpdatedNotificationParams {
     pub meta: Meta,
     #[allow(missing_docs)]
     pub uri: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceUpdatedNotificationParams "ResourceUpdatedNotificationParams" map keep;
+    ResourceUpdatedNotificationParams "ResourceUpdatedNotificationParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "uri" [uri]: String = req() (Plain);
@@ -3687,16 +3415,10 @@ pub struct ResourcesCapability {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub list_changed: Option<bool>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourcesCapability "ResourcesCapability" map keep;
+    ResourcesCapability "ResourcesCapability" map drop;
     keys {
         0 "subscribe" [subscribe]: Option<bool> = opt() (Optional(Plain));
         1 "listChanged" [list_changed]: Option<bool> = opt() (Optional(Plain));
@@ -3768,16 +3490,10 @@ pub struct Root {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Root "Root" map keep;
+    Root "Root" map drop;
     keys {
         0 "uri" [uri]: String = req() (Checked(String; pattern("^file://", "a string matching ^file://"); Plain));
         1 "name" [name]: Option<String> = opt() (Optional(Plain));
@@ -3802,16 +3518,10 @@ pub struct SamplingCapability {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub tools: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    SamplingCapability "SamplingCapability" map keep;
+    SamplingCapability "SamplingCapability" map drop;
     keys {
         0 "context" [context]: Option<JsonObject> = opt() (Optional(Plain));
         1 "tools" [tools]: Option<JsonObject> = opt() (Optional(Plain));
@@ -3890,16 +3600,10 @@ pub struct SamplingMessage {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    SamplingMessage "SamplingMessage" map keep;
+    SamplingMessage "SamplingMessage" map drop;
     keys {
         0 "role" [role]: Role = req() (Plain);
         1 "content" [content]: SamplingMessageContent = req() (Plain);
@@ -4032,16 +3736,10 @@ pub struct ServerCapabilities {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub extensions: Option<::std::collections::BTreeMap<String, JsonObject>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ServerCapabilities "ServerCapabilities" map keep;
+    ServerCapabilities "ServerCapabilities" map drop;
     keys {
         0 "experimental" [experimental]: Option<::std::collections::BTreeMap<String, JsonObject>> = opt() (Optional(Entries(Plain)));
         1 "logging" [logging]: Option<JsonObject> = opt() (Optional(Plain));
@@ -4310,16 +4008,10 @@ pub struct ServerTasksCapability {
 pub struct SetLevelRequest {
     #[allow(missing_docs)]
     pub params: SetLevelRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    SetLevelRequest "SetLevelRequest" map keep;
+    SetLevelRequest "SetLevelRequest" map drop;
     keys {
         0 "params" [params]: SetLevelRequestParams = req() (Plain);
     }
@@ -4340,16 +4032,10 @@ pub struct SetLevelRequestParams {
     pub meta: Meta,
     #[allow(missing_docs)]
     pub level: LoggingLevel,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    SetLevelRequestParams "SetLevelRequestParams" map keep;
+    SetLevelRequestParams "SetLevelRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "level" [level]: LoggingLevel = req() (Plain);
@@ -4440,16 +4126,10 @@ pub struct StringSchema {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub one_of: Option<Vec<TitledOption>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    StringSchema "StringSchema" map keep;
+    StringSchema "StringSchema" map drop;
     keys {
         0 "title" [title]: Option<String> = opt() (Optional(Plain));
         1 "description" [description]: Option<String> = opt() (Optional(Plain));
@@ -4553,16 +4233,10 @@ pub struct TaskMetadata {
     /// How long, in milliseconds, to keep the task's result.
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub ttl: Option<f64>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskMetadata "TaskMetadata" map keep;
+    TaskMetadata "TaskMetadata" map drop;
     keys {
         0 "ttl" [ttl]: Option<f64> = opt() (Optional(Plain));
     }
@@ -4578,16 +4252,10 @@ pub struct TaskMetadata {
 pub struct TaskRequest {
     #[allow(missing_docs)]
     pub params: TaskRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskRequest "TaskRequest" map keep;
+    TaskRequest "TaskRequest" map drop;
     keys {
         0 "params" [params]: TaskRequestParams = req() (Plain);
     }
@@ -4607,16 +4275,10 @@ pub struct TaskRequestParams {
     #[allow(missing_docs)]
     #[schemars(rename = "taskId")]
     pub task_id: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskRequestParams "TaskRequestParams" map keep;
+    TaskRequestParams "TaskRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "taskId" [task_id]: String = req() (Plain);
@@ -4624,7 +4286,8 @@ pub struct TaskRequestParams {
     build { meta: Meta { meta: 0 }, task_id: 1 }
 }
 
-/// A task's state as a result (`GetTaskResultSchema`, `CancelTaskResultSchema`).
+/// A task's state as a result (`GetTaskResultSchema`, `CancelTaskResultSchema`: a loose
+/// `ResultSchema` merged with `TaskSchema`, whose stripping the merge keeps).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "TaskResult")]
@@ -4636,16 +4299,10 @@ pub struct TaskResult {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub task: Task,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskResult "TaskResult" map keep;
+    TaskResult "TaskResult" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "taskId" [task.task_id]: String = req() (Plain);
@@ -4703,16 +4360,10 @@ pub enum TaskStatus {
 pub struct TaskStatusNotification {
     #[allow(missing_docs)]
     pub params: TaskStatusNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskStatusNotification "TaskStatusNotification" map keep;
+    TaskStatusNotification "TaskStatusNotification" map drop;
     keys {
         0 "params" [params]: TaskStatusNotificationParams = req() (Plain);
     }
@@ -4734,16 +4385,10 @@ pub struct TaskStatusNotificationParams {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub task: Task,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskStatusNotificationParams "TaskStatusNotificationParams" map keep;
+    TaskStatusNotificationParams "TaskStatusNotificationParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "taskId" [task.task_id]: String = req() (Plain);
@@ -4804,16 +4449,10 @@ pub struct TextContent {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TextContent "TextContent" map keep;
+    TextContent "TextContent" map drop;
     keys {
         0 "text" [text]: String = req() (Plain);
         1 "annotations" [annotations]: Option<Annotations> = opt() (Optional(Plain));
@@ -4898,16 +4537,10 @@ pub struct TitledOption {
     pub r#const: String,
     #[allow(missing_docs)]
     pub title: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TitledOption "TitledOption" map keep;
+    TitledOption "TitledOption" map drop;
     keys {
         0 "const" [r#const]: String = req() (Plain);
         1 "title" [title]: String = req() (Plain);
@@ -4953,16 +4586,10 @@ pub struct Tool {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Tool "Tool" map keep;
+    Tool "Tool" map drop;
     keys {
         0 "name" [base.name]: String = req() (Plain);
         1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
@@ -5015,16 +4642,10 @@ pub struct ToolAnnotations {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub open_world_hint: Option<bool>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolAnnotations "ToolAnnotations" map keep;
+    ToolAnnotations "ToolAnnotations" map drop;
     keys {
         0 "title" [title]: Option<String> = opt() (Optional(Plain));
         1 "readOnlyHint" [read_only_hint]: Option<bool> = opt() (Optional(Plain));
@@ -5044,16 +4665,10 @@ pub struct ToolChoice {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub mode: Option<ToolChoiceMode>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolChoice "ToolChoice" map keep;
+    ToolChoice "ToolChoice" map drop;
     keys {
         0 "mode" [mode]: Option<ToolChoiceMode> = opt() (Optional(Plain));
     }
@@ -5098,16 +4713,10 @@ pub struct ToolExecution {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub task_support: Option<TaskSupport>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolExecution "ToolExecution" map keep;
+    ToolExecution "ToolExecution" map drop;
     keys {
         0 "taskSupport" [task_support]: Option<TaskSupport> = opt() (Optional(Plain));
     }
@@ -5158,9 +4767,9 @@ pub struct ToolResultContent {
     /// The `id` of the `tool_use` this answers.
     #[schemars(rename = "toolUseId")]
     pub tool_use_id: String,
-    /// The SDK reads an absent `content` as `[]`.
-    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub content: Option<Vec<ContentBlock>>,
+    /// The SDK reads an absent `content` as `[]`, and writes it.
+    #[schemars(default = "ToolResultContent::default_content")]
+    pub content: Vec<ContentBlock>,
     #[allow(missing_docs)]
     #[schemars(
         rename = "structuredContent",
@@ -5182,24 +4791,27 @@ pub struct ToolResultContent {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolResultContent "ToolResultContent" map keep;
+    ToolResultContent "ToolResultContent" map drop;
     keys {
         0 "toolUseId" [tool_use_id]: String = req() (Plain);
-        1 "content" [content]: Option<Vec<ContentBlock>> = opt() (Optional(Plain));
+        1 "content" [content]: Vec<ContentBlock> = def(ToolResultContent::default_content) (Plain);
         2 "structuredContent" [structured_content]: Option<JsonObject> = opt() (Optional(Plain));
         3 "isError" [is_error]: Option<bool> = opt() (Optional(Plain));
         4 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
     build { tool_use_id: 0, content: 1, structured_content: 2, is_error: 3, meta: 4 }
+}
+
+#[allow(deprecated)]
+impl ToolResultContent {
+    /// The default of `content`, which an absent key reads as.
+    #[inline]
+    pub fn default_content() -> Vec<ContentBlock> {
+        ::std::vec::Vec::new()
+    }
 }
 
 /// A model's call of a tool (`ToolUseContentSchema`, strips).
@@ -5221,16 +4833,10 @@ pub struct ToolUseContent {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolUseContent "ToolUseContent" map keep;
+    ToolUseContent "ToolUseContent" map drop;
     keys {
         0 "name" [name]: String = req() (Plain);
         1 "id" [id]: String = req() (Plain);

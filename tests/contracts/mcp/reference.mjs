@@ -43,7 +43,10 @@ const schemas = {
   RelatedTaskMetadata: sdk.RelatedTaskMetadataSchema,
   // `{ _meta? }` and nothing else: `ResultSchema.strict()`.
   Meta: sdk.EmptyResultSchema,
-  Params: sdk.RequestSchema.shape.params.unwrap(),
+  // A message's own params (`BaseRequestParamsSchema`, which strips), and any message's
+  // (`.loose()`).
+  Params: sdk.PingRequestSchema.shape.params.unwrap(),
+  MessageParams: sdk.RequestSchema.shape.params.unwrap(),
   TaskMetadata: sdk.TaskMetadataSchema,
   TaskAugmented: sdk.TaskAugmentedRequestParamsSchema,
   Result: sdk.ResultSchema,

@@ -66,7 +66,7 @@ export function checkClientCapabilities(value: unknown, s: cardcState, at: strin
       const item = object['extensions'];
       checksOfClientCapabilities[1](item, s, s.quiet ? '' : at + '/extensions');
     }
-    cardcRest(object, keys, s, at, false, keysOfClientCapabilities, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfClientCapabilities, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -279,7 +279,7 @@ export function checkListChangedCapability(value: unknown, s: cardcState, at: st
         cardcBoolean(item, s, s.quiet ? '' : at + '/listChanged');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfListChangedCapability, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfListChangedCapability, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -315,7 +315,7 @@ export function checkResourcesCapability(value: unknown, s: cardcState, at: stri
         cardcBoolean(item, s, s.quiet ? '' : at + '/listChanged');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfResourcesCapability, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourcesCapability, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -347,7 +347,7 @@ export function checkSamplingCapability(value: unknown, s: cardcState, at: strin
       const item = object['tools'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/tools');
     }
-    cardcRest(object, keys, s, at, false, keysOfSamplingCapability, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfSamplingCapability, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -415,7 +415,7 @@ export function checkServerCapabilities(value: unknown, s: cardcState, at: strin
       const item = object['extensions'];
       checksOfServerCapabilities[1](item, s, s.quiet ? '' : at + '/extensions');
     }
-    cardcRest(object, keys, s, at, false, keysOfServerCapabilities, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfServerCapabilities, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

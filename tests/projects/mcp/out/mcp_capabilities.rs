@@ -31,16 +31,10 @@ pub struct ClientCapabilities {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub extensions: Option<::std::collections::BTreeMap<String, JsonObject>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ClientCapabilities "ClientCapabilities" map keep;
+    ClientCapabilities "ClientCapabilities" map drop;
     keys {
         0 "experimental" [experimental]: Option<::std::collections::BTreeMap<String, JsonObject>> = opt() (Optional(Entries(Plain)));
         1 "sampling" [sampling]: Option<SamplingCapability> = opt() (Optional(Plain));
@@ -263,16 +257,10 @@ pub struct ListChangedCapability {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub list_changed: Option<bool>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ListChangedCapability "ListChangedCapability" map keep;
+    ListChangedCapability "ListChangedCapability" map drop;
     keys {
         0 "listChanged" [list_changed]: Option<bool> = opt() (Optional(Plain));
     }
@@ -298,16 +286,10 @@ pub struct ResourcesCapability {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub list_changed: Option<bool>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourcesCapability "ResourcesCapability" map keep;
+    ResourcesCapability "ResourcesCapability" map drop;
     keys {
         0 "subscribe" [subscribe]: Option<bool> = opt() (Optional(Plain));
         1 "listChanged" [list_changed]: Option<bool> = opt() (Optional(Plain));
@@ -331,16 +313,10 @@ pub struct SamplingCapability {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub tools: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    SamplingCapability "SamplingCapability" map keep;
+    SamplingCapability "SamplingCapability" map drop;
     keys {
         0 "context" [context]: Option<JsonObject> = opt() (Optional(Plain));
         1 "tools" [tools]: Option<JsonObject> = opt() (Optional(Plain));
@@ -381,16 +357,10 @@ pub struct ServerCapabilities {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub extensions: Option<::std::collections::BTreeMap<String, JsonObject>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ServerCapabilities "ServerCapabilities" map keep;
+    ServerCapabilities "ServerCapabilities" map drop;
     keys {
         0 "experimental" [experimental]: Option<::std::collections::BTreeMap<String, JsonObject>> = opt() (Optional(Entries(Plain)));
         1 "logging" [logging]: Option<JsonObject> = opt() (Optional(Plain));

@@ -70,7 +70,7 @@ export function checkAnnotations(value: unknown, s: cardcState, at: string, orNu
       const item = object['lastModified'];
       checksOfAnnotations[1](item, s, s.quiet ? '' : at + '/lastModified');
     }
-    cardcRest(object, keys, s, at, false, keysOfAnnotations, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfAnnotations, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -119,7 +119,7 @@ export function checkAudioContent(value: unknown, s: cardcState, at: string, orN
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfAudioContent, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfAudioContent, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -287,7 +287,7 @@ export function checkEmbeddedResource(value: unknown, s: cardcState, at: string,
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfEmbeddedResource, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfEmbeddedResource, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -341,7 +341,7 @@ export function checkIcon(value: unknown, s: cardcState, at: string, orNull?: bo
       const item = object['theme'];
       checkIconTheme(item, s, s.quiet ? '' : at + '/theme');
     }
-    cardcRest(object, keys, s, at, false, keysOfIcon, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfIcon, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -431,7 +431,7 @@ export function checkImageContent(value: unknown, s: cardcState, at: string, orN
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfImageContent, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfImageContent, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -499,7 +499,7 @@ export function checkImplementation(value: unknown, s: cardcState, at: string, o
         cardcString(item, s, s.quiet ? '' : at + '/description');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfImplementation, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfImplementation, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -587,7 +587,7 @@ export function checkResource(value: unknown, s: cardcState, at: string, orNull?
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfResource, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResource, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -645,7 +645,7 @@ export function checkTextContent(value: unknown, s: cardcState, at: string, orNu
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfTextContent, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTextContent, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

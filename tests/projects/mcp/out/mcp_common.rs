@@ -22,16 +22,10 @@ pub struct Annotations {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub last_modified: Option<String>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Annotations "Annotations" map keep;
+    Annotations "Annotations" map drop;
     keys {
         0 "audience" [audience]: Option<Vec<Role>> = opt() (Optional(Plain));
         1 "priority" [priority]: Option<f64> = opt() (Optional(Checked(f64; float([0.0, false], [1.0, false]); Plain)));
@@ -60,16 +54,10 @@ pub struct AudioContent {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    AudioContent "AudioContent" map keep;
+    AudioContent "AudioContent" map drop;
     keys {
         0 "data" [data]: String = req() (Checked(String; pattern("^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$", "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$"); Plain));
         1 "mimeType" [mime_type]: String = req() (Plain);
@@ -228,16 +216,10 @@ pub struct EmbeddedResource {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    EmbeddedResource "EmbeddedResource" map keep;
+    EmbeddedResource "EmbeddedResource" map drop;
     keys {
         0 "resource" [resource]: ResourceContents = req() (Plain);
         1 "annotations" [annotations]: Option<Annotations> = opt() (Optional(Plain));
@@ -266,16 +248,10 @@ pub struct Icon {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub theme: Option<IconTheme>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Icon "Icon" map keep;
+    Icon "Icon" map drop;
     keys {
         0 "src" [src]: String = req() (Plain);
         1 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
@@ -348,16 +324,10 @@ pub struct ImageContent {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ImageContent "ImageContent" map keep;
+    ImageContent "ImageContent" map drop;
     keys {
         0 "data" [data]: String = req() (Checked(String; pattern("^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$", "a string matching ^[\\t\\n\\f\\r ]*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*)*(?:[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*=[\\t\\n\\f\\r ]*)?|[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*[A-Za-z0-9+/][\\t\\n\\f\\r ]*(?:=[\\t\\n\\f\\r ]*)?)?$"); Plain));
         1 "mimeType" [mime_type]: String = req() (Plain);
@@ -390,16 +360,10 @@ pub struct Implementation {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub description: Option<String>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Implementation "Implementation" map keep;
+    Implementation "Implementation" map drop;
     keys {
         0 "name" [base.name]: String = req() (Plain);
         1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
@@ -462,16 +426,10 @@ pub struct Resource {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Resource "Resource" map keep;
+    Resource "Resource" map drop;
     keys {
         0 "name" [base.name]: String = req() (Plain);
         1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
@@ -551,16 +509,10 @@ pub struct TextContent {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TextContent "TextContent" map keep;
+    TextContent "TextContent" map drop;
     keys {
         0 "text" [text]: String = req() (Plain);
         1 "annotations" [annotations]: Option<Annotations> = opt() (Optional(Plain));

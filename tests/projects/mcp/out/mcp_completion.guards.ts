@@ -58,7 +58,7 @@ export function checkCompleteRequestParams(value: unknown, s: cardcState, at: st
       const item = object['context'];
       checkCompletionContext(item, s, s.quiet ? '' : at + '/context');
     }
-    cardcRest(object, keys, s, at, false, keysOfCompleteRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCompleteRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -173,7 +173,7 @@ export function checkCompletionArgument(value: unknown, s: cardcState, at: strin
         cardcString(item, s, s.quiet ? '' : at + '/value');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfCompletionArgument, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCompletionArgument, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -205,7 +205,7 @@ export function checkCompletionContext(value: unknown, s: cardcState, at: string
       const item = object['arguments'];
       checksOfCompletionContext[0](item, s, s.quiet ? '' : at + '/arguments');
     }
-    cardcRest(object, keys, s, at, false, keysOfCompletionContext, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCompletionContext, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -257,7 +257,7 @@ export function checkPromptReference(value: unknown, s: cardcState, at: string, 
         cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfPromptReference, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPromptReference, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -286,7 +286,7 @@ export function checkResourceTemplateReference(value: unknown, s: cardcState, at
         cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceTemplateReference, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceTemplateReference, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

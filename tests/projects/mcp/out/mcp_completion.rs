@@ -22,16 +22,10 @@ pub struct CompleteRequestParams {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub context: Option<CompletionContext>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CompleteRequestParams "CompleteRequestParams" map keep;
+    CompleteRequestParams "CompleteRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "ref" [r#ref]: CompletionReference = req() (Plain);
@@ -115,16 +109,10 @@ pub struct CompletionArgument {
     pub name: String,
     #[allow(missing_docs)]
     pub value: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CompletionArgument "CompletionArgument" map keep;
+    CompletionArgument "CompletionArgument" map drop;
     keys {
         0 "name" [name]: String = req() (Plain);
         1 "value" [value]: String = req() (Plain);
@@ -140,16 +128,10 @@ pub struct CompletionContext {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub arguments: Option<::std::collections::BTreeMap<String, String>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CompletionContext "CompletionContext" map keep;
+    CompletionContext "CompletionContext" map drop;
     keys {
         0 "arguments" [arguments]: Option<::std::collections::BTreeMap<String, String>> = opt() (Optional(Entries(Plain)));
     }
@@ -198,16 +180,10 @@ pub trait CompletionReferenceBridge {
 pub struct PromptReference {
     #[allow(missing_docs)]
     pub name: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    PromptReference "PromptReference" map keep;
+    PromptReference "PromptReference" map drop;
     keys {
         0 "name" [name]: String = req() (Plain);
     }
@@ -225,16 +201,10 @@ pub struct PromptReference {
 pub struct ResourceTemplateReference {
     #[allow(missing_docs)]
     pub uri: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceTemplateReference "ResourceTemplateReference" map keep;
+    ResourceTemplateReference "ResourceTemplateReference" map drop;
     keys {
         0 "uri" [uri]: String = req() (Plain);
     }

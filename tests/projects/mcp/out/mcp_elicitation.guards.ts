@@ -67,7 +67,7 @@ export function checkBooleanSchema(value: unknown, s: cardcState, at: string, or
         cardcBoolean(item, s, s.quiet ? '' : at + '/default');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfBooleanSchema, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfBooleanSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -238,6 +238,9 @@ export function checkElicitResult(value: unknown, s: cardcState, at: string, orN
       known += 1;
       const item = object['content'];
       checksOfElicitResult[0](item, s, s.quiet ? '' : at + '/content');
+      if (item === null && s.fix) {
+        delete (object as { [key: string]: unknown })['content'];
+      }
     }
     cardcRest(object, keys, s, at, false, keysOfElicitResult, tags, known);
     s.depth -= 1;
@@ -288,7 +291,7 @@ export function checkElicitationCompleteNotificationParams(value: unknown, s: ca
         cardcString(item, s, s.quiet ? '' : at + '/elicitationId');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotificationParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -360,7 +363,7 @@ export function checkMultiSelectEnumSchema(value: unknown, s: cardcState, at: st
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfMultiSelectEnumSchema, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfMultiSelectEnumSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -422,7 +425,7 @@ export function checkNumberSchema(value: unknown, s: cardcState, at: string, orN
       const item = object['default'];
       cardcNumber(item, s, s.quiet ? '' : at + '/default');
     }
-    cardcRest(object, keys, s, at, false, keysOfNumberSchema, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfNumberSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -517,7 +520,7 @@ export function checkRequestedSchema(value: unknown, s: cardcState, at: string, 
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfRequestedSchema, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfRequestedSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -620,7 +623,7 @@ export function checkStringSchema(value: unknown, s: cardcState, at: string, orN
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfStringSchema, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfStringSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -689,7 +692,7 @@ export function checkTitledOption(value: unknown, s: cardcState, at: string, orN
         cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfTitledOption, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTitledOption, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

@@ -19,16 +19,10 @@ pub struct BooleanSchema {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub default: Option<bool>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    BooleanSchema "BooleanSchema" map keep;
+    BooleanSchema "BooleanSchema" map drop;
     keys {
         0 "title" [title]: Option<String> = opt() (Optional(Plain));
         1 "description" [description]: Option<String> = opt() (Optional(Plain));
@@ -169,9 +163,9 @@ pub struct ElicitResult {
     pub meta: Meta,
     #[allow(missing_docs)]
     pub action: ElicitAction,
-    /// The SDK reads `null` as absent.
+    /// The SDK reads `null` as absent, and writes no key.
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub content: Option<Option<::std::collections::BTreeMap<String, ElicitValue>>>,
+    pub content: Option<::std::collections::BTreeMap<String, ElicitValue>>,
     /// Fields the schema does not name, kept so that a round trip writes them back.
     #[schemars(flatten)]
     pub extra_fields: ::std::collections::BTreeMap<
@@ -185,7 +179,7 @@ pub struct ElicitResult {
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "action" [action]: ElicitAction = req() (Plain);
-        2 "content" [content]: Option<Option<::std::collections::BTreeMap<String, ElicitValue>>> = opt() (Optional(Nullable(Entries(Plain))));
+        2 "content" [content]: Option<::std::collections::BTreeMap<String, ElicitValue>> = opt() (Nullable(Entries(Plain)));
     }
     build { meta: Meta { meta: 0 }, action: 1, content: 2 }
 }
@@ -236,16 +230,10 @@ pub struct ElicitationCompleteNotificationParams {
     #[allow(missing_docs)]
     #[schemars(rename = "elicitationId")]
     pub elicitation_id: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ElicitationCompleteNotificationParams "ElicitationCompleteNotificationParams" map keep;
+    ElicitationCompleteNotificationParams "ElicitationCompleteNotificationParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "elicitationId" [elicitation_id]: String = req() (Plain);
@@ -305,16 +293,10 @@ pub struct MultiSelectEnumSchema {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub default: Option<Vec<String>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    MultiSelectEnumSchema "MultiSelectEnumSchema" map keep;
+    MultiSelectEnumSchema "MultiSelectEnumSchema" map drop;
     keys {
         0 "title" [title]: Option<String> = opt() (Optional(Plain));
         1 "description" [description]: Option<String> = opt() (Optional(Plain));
@@ -371,16 +353,10 @@ pub struct NumberSchema {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub default: Option<f64>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    NumberSchema "NumberSchema" map keep;
+    NumberSchema "NumberSchema" map drop;
     keys {
         0 "title" [title]: Option<String> = opt() (Optional(Plain));
         1 "description" [description]: Option<String> = opt() (Optional(Plain));
@@ -470,16 +446,10 @@ pub struct RequestedSchema {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub required: Option<Vec<String>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    RequestedSchema "RequestedSchema" map keep;
+    RequestedSchema "RequestedSchema" map drop;
     keys {
         0 "type" []: () = con("object") (String("object"));
         1 "properties" [properties]: ::std::collections::BTreeMap<String, PrimitiveSchemaDefinition> = req() (Entries(Plain));
@@ -571,16 +541,10 @@ pub struct StringSchema {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub one_of: Option<Vec<TitledOption>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    StringSchema "StringSchema" map keep;
+    StringSchema "StringSchema" map drop;
     keys {
         0 "title" [title]: Option<String> = opt() (Optional(Plain));
         1 "description" [description]: Option<String> = opt() (Optional(Plain));
@@ -629,16 +593,10 @@ pub struct TitledOption {
     pub r#const: String,
     #[allow(missing_docs)]
     pub title: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TitledOption "TitledOption" map keep;
+    TitledOption "TitledOption" map drop;
     keys {
         0 "const" [r#const]: String = req() (Plain);
         1 "title" [title]: String = req() (Plain);

@@ -70,7 +70,7 @@ export function checkJsonRpcError(value: unknown, s: cardcState, at: string, orN
       const item = object['data'];
       cardcJson(item, s, s.quiet ? '' : at + '/data');
     }
-    cardcRest(object, keys, s, at, false, keysOfJsonRpcError, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfJsonRpcError, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -154,7 +154,7 @@ export function checkJsonRpcNotification(value: unknown, s: cardcState, at: stri
     if (cardcPresent(keys, s, at, 'params', true)) {
       known += 1;
       const item = object['params'];
-      checkParams(item, s, s.quiet ? '' : at + '/params');
+      checkMessageParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, true, keysOfJsonRpcNotification, tags, known);
     s.depth -= 1;
@@ -203,7 +203,7 @@ export function checkJsonRpcRequest(value: unknown, s: cardcState, at: string, o
     if (cardcPresent(keys, s, at, 'params', true)) {
       known += 1;
       const item = object['params'];
-      checkParams(item, s, s.quiet ? '' : at + '/params');
+      checkMessageParams(item, s, s.quiet ? '' : at + '/params');
     }
     cardcRest(object, keys, s, at, true, keysOfJsonRpcRequest, tags, known);
     s.depth -= 1;
@@ -264,6 +264,33 @@ export function checkJsonRpcResultResponse(value: unknown, s: cardcState, at: st
   s.type = outer;
 }
 
+/** The keys of the fields of `MessageParams`. */
+const keysOfMessageParams: readonly string[] = ['_meta'];
+
+/** Checks a `MessageParams`. */
+export function checkMessageParams(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'MessageParams';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, '_meta', true)) {
+      known += 1;
+      const item = object['_meta'];
+      checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
+    }
+    cardcRest(object, keys, s, at, false, keysOfMessageParams, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
 /** The keys of the fields of `Meta`. */
 const keysOfMeta: readonly string[] = ['_meta'];
 
@@ -312,7 +339,7 @@ export function checkParams(value: unknown, s: cardcState, at: string, orNull?: 
       const item = object['_meta'];
       checkRequestMeta(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -352,7 +379,7 @@ export function checkRelatedTaskMetadata(value: unknown, s: cardcState, at: stri
         cardcString(item, s, s.quiet ? '' : at + '/taskId');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfRelatedTaskMetadata, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfRelatedTaskMetadata, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -481,7 +508,7 @@ export function checkTaskMetadata(value: unknown, s: cardcState, at: string, orN
       const item = object['ttl'];
       cardcNumber(item, s, s.quiet ? '' : at + '/ttl');
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskMetadata, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskMetadata, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

@@ -53,16 +53,10 @@ pub struct JsonRpcError {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub data: Option<::cardc_runtime::__private::serde_json::Value>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    JsonRpcError "JsonRpcError" map keep;
+    JsonRpcError "JsonRpcError" map drop;
     keys {
         0 "code" [code]: i64 = req() (Strict);
         1 "message" [message]: String = req() (Plain);
@@ -111,7 +105,7 @@ pub struct JsonRpcNotification {
     pub method: String,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub params: Option<Params>,
+    pub params: Option<MessageParams>,
 }
 
 ::cardc_runtime::__private::object! {
@@ -119,7 +113,7 @@ pub struct JsonRpcNotification {
     keys {
         0 "jsonrpc" []: () = con("2.0") (String("2.0"));
         1 "method" [method]: String = req() (Plain);
-        2 "params" [params]: Option<Params> = opt() (Optional(Plain));
+        2 "params" [params]: Option<MessageParams> = opt() (Optional(Plain));
     }
     build { method: 1, params: 2 }
 }
@@ -144,7 +138,7 @@ pub struct JsonRpcRequest {
     pub method: String,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub params: Option<Params>,
+    pub params: Option<MessageParams>,
 }
 
 ::cardc_runtime::__private::object! {
@@ -153,7 +147,7 @@ pub struct JsonRpcRequest {
         0 "jsonrpc" []: () = con("2.0") (String("2.0"));
         1 "id" [id]: RequestId = req() (Plain);
         2 "method" [method]: String = req() (Plain);
-        3 "params" [params]: Option<Params> = opt() (Optional(Plain));
+        3 "params" [params]: Option<MessageParams> = opt() (Optional(Plain));
     }
     build { id: 1, method: 2, params: 3 }
 }
@@ -207,6 +201,31 @@ pub struct JsonRpcResultResponse {
     build { id: 1, result: 2 }
 }
 
+/// The params of a JSON-RPC message of any method (`BaseRequestParamsSchema.loose()`): an
+/// optional `_meta`, other keys kept.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "MessageParams")]
+pub struct MessageParams {
+    #[allow(missing_docs)]
+    #[schemars(flatten)]
+    pub meta: Meta,
+    /// Fields the schema does not name, kept so that a round trip writes them back.
+    #[schemars(flatten)]
+    pub extra_fields: ::std::collections::BTreeMap<
+        String,
+        ::cardc_runtime::__private::serde_json::Value,
+    >,
+}
+
+::cardc_runtime::__private::object! {
+    MessageParams "MessageParams" map keep;
+    keys {
+        0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
+    }
+    build { meta: Meta { meta: 0 } }
+}
+
 /// The `_meta` field every params and result object has (the shape of the SDK's
 /// `BaseRequestParamsSchema`, `NotificationsParamsSchema` and `ResultSchema`), flattened into
 /// each of them.
@@ -235,8 +254,8 @@ pub struct Meta {
     build { meta: 0 }
 }
 
-/// Params that carry only `_meta` (`NotificationsParamsSchema`, `BaseRequestParamsSchema`; a
-/// JSON-RPC message's params, `.loose()`).
+/// Params that carry only `_meta` (`NotificationsParamsSchema`, `BaseRequestParamsSchema`,
+/// which strip; only the generic JSON-RPC message's params are `.loose()`).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Params")]
@@ -244,16 +263,10 @@ pub struct Params {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub meta: Meta,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Params "Params" map keep;
+    Params "Params" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
     }
@@ -294,16 +307,10 @@ pub struct RelatedTaskMetadata {
     #[allow(missing_docs)]
     #[schemars(rename = "taskId")]
     pub task_id: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    RelatedTaskMetadata "RelatedTaskMetadata" map keep;
+    RelatedTaskMetadata "RelatedTaskMetadata" map drop;
     keys {
         0 "taskId" [task_id]: String = req() (Plain);
     }
@@ -437,16 +444,10 @@ pub struct TaskMetadata {
     /// How long, in milliseconds, to keep the task's result.
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub ttl: Option<f64>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskMetadata "TaskMetadata" map keep;
+    TaskMetadata "TaskMetadata" map drop;
     keys {
         0 "ttl" [ttl]: Option<f64> = opt() (Optional(Plain));
     }

@@ -54,7 +54,7 @@ export function checkInitializeRequestParams(value: unknown, s: cardcState, at: 
       const item = object['clientInfo'];
       checkImplementation(item, s, s.quiet ? '' : at + '/clientInfo');
     }
-    cardcRest(object, keys, s, at, false, keysOfInitializeRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfInitializeRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

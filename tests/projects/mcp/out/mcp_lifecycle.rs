@@ -25,16 +25,10 @@ pub struct InitializeRequestParams {
     #[allow(missing_docs)]
     #[schemars(rename = "clientInfo")]
     pub client_info: Implementation,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    InitializeRequestParams "InitializeRequestParams" map keep;
+    InitializeRequestParams "InitializeRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "protocolVersion" [protocol_version]: String = req() (Plain);

@@ -63,7 +63,7 @@ export function checkLoggingMessageNotificationParams(value: unknown, s: cardcSt
       const item = object['data'];
       cardcJson(item, s, s.quiet ? '' : at + '/data');
     }
-    cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotificationParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -95,7 +95,7 @@ export function checkSetLevelRequestParams(value: unknown, s: cardcState, at: st
       const item = object['level'];
       checkLoggingLevel(item, s, s.quiet ? '' : at + '/level');
     }
-    cardcRest(object, keys, s, at, false, keysOfSetLevelRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfSetLevelRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

@@ -66,16 +66,10 @@ pub struct LoggingMessageNotificationParams {
     pub logger: Option<String>,
     /// Any JSON, `null` too (`z.unknown()`, which zod v4 requires present in an object).
     pub data: ::cardc_runtime::__private::serde_json::Value,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    LoggingMessageNotificationParams "LoggingMessageNotificationParams" map keep;
+    LoggingMessageNotificationParams "LoggingMessageNotificationParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "level" [level]: LoggingLevel = req() (Plain);
@@ -98,16 +92,10 @@ pub struct SetLevelRequestParams {
     pub meta: Meta,
     #[allow(missing_docs)]
     pub level: LoggingLevel,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    SetLevelRequestParams "SetLevelRequestParams" map keep;
+    SetLevelRequestParams "SetLevelRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "level" [level]: LoggingLevel = req() (Plain);

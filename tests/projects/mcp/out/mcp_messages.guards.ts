@@ -59,7 +59,7 @@ export function checkCallToolRequest(value: unknown, s: cardcState, at: string, 
       const item = object['params'];
       checkCallToolRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfCallToolRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCallToolRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -86,7 +86,7 @@ export function checkCancelledNotification(value: unknown, s: cardcState, at: st
       const item = object['params'];
       checkCancelledNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfCancelledNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCancelledNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -285,7 +285,7 @@ export function checkCompleteRequest(value: unknown, s: cardcState, at: string, 
       const item = object['params'];
       checkCompleteRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfCompleteRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCompleteRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -312,7 +312,7 @@ export function checkCreateMessageRequest(value: unknown, s: cardcState, at: str
       const item = object['params'];
       checkCreateMessageRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfCreateMessageRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCreateMessageRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -339,7 +339,7 @@ export function checkElicitRequest(value: unknown, s: cardcState, at: string, or
       const item = object['params'];
       checkElicitRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfElicitRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfElicitRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -366,7 +366,7 @@ export function checkElicitationCompleteNotification(value: unknown, s: cardcSta
       const item = object['params'];
       checkElicitationCompleteNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfElicitationCompleteNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -393,7 +393,7 @@ export function checkGetPromptRequest(value: unknown, s: cardcState, at: string,
       const item = object['params'];
       checkGetPromptRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfGetPromptRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfGetPromptRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -420,7 +420,7 @@ export function checkInitializeRequest(value: unknown, s: cardcState, at: string
       const item = object['params'];
       checkInitializeRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfInitializeRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfInitializeRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -447,7 +447,7 @@ export function checkLoggingMessageNotification(value: unknown, s: cardcState, a
       const item = object['params'];
       checkLoggingMessageNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfLoggingMessageNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -474,7 +474,7 @@ export function checkMetaOnly(value: unknown, s: cardcState, at: string, orNull?
       const item = object['params'];
       checkParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfMetaOnly, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfMetaOnly, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -501,7 +501,7 @@ export function checkPaginatedRequest(value: unknown, s: cardcState, at: string,
       const item = object['params'];
       checkPaginatedRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfPaginatedRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPaginatedRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -528,7 +528,7 @@ export function checkProgressNotification(value: unknown, s: cardcState, at: str
       const item = object['params'];
       checkProgressNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfProgressNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfProgressNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -555,7 +555,7 @@ export function checkResourceRequest(value: unknown, s: cardcState, at: string, 
       const item = object['params'];
       checkResourceRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -582,7 +582,7 @@ export function checkResourceUpdatedNotification(value: unknown, s: cardcState, 
       const item = object['params'];
       checkResourceUpdatedNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -746,7 +746,7 @@ export function checkSetLevelRequest(value: unknown, s: cardcState, at: string, 
       const item = object['params'];
       checkSetLevelRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfSetLevelRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfSetLevelRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -773,7 +773,7 @@ export function checkTaskRequest(value: unknown, s: cardcState, at: string, orNu
       const item = object['params'];
       checkTaskRequestParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskRequest, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskRequest, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -800,7 +800,7 @@ export function checkTaskStatusNotification(value: unknown, s: cardcState, at: s
       const item = object['params'];
       checkTaskStatusNotificationParams(item, s, s.quiet ? '' : at + '/params');
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskStatusNotification, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskStatusNotification, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

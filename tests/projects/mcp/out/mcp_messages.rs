@@ -21,16 +21,10 @@ use super::mcp_tools::CallToolRequestParams;
 pub struct CallToolRequest {
     #[allow(missing_docs)]
     pub params: CallToolRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CallToolRequest "CallToolRequest" map keep;
+    CallToolRequest "CallToolRequest" map drop;
     keys {
         0 "params" [params]: CallToolRequestParams = req() (Plain);
     }
@@ -47,16 +41,10 @@ pub struct CallToolRequest {
 pub struct CancelledNotification {
     #[allow(missing_docs)]
     pub params: CancelledNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CancelledNotification "CancelledNotification" map keep;
+    CancelledNotification "CancelledNotification" map drop;
     keys {
         0 "params" [params]: CancelledNotificationParams = req() (Plain);
     }
@@ -248,16 +236,10 @@ pub trait ClientRequestBridge {
 pub struct CompleteRequest {
     #[allow(missing_docs)]
     pub params: CompleteRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CompleteRequest "CompleteRequest" map keep;
+    CompleteRequest "CompleteRequest" map drop;
     keys {
         0 "params" [params]: CompleteRequestParams = req() (Plain);
     }
@@ -274,16 +256,10 @@ pub struct CompleteRequest {
 pub struct CreateMessageRequest {
     #[allow(missing_docs)]
     pub params: CreateMessageRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CreateMessageRequest "CreateMessageRequest" map keep;
+    CreateMessageRequest "CreateMessageRequest" map drop;
     keys {
         0 "params" [params]: CreateMessageRequestParams = req() (Plain);
     }
@@ -297,16 +273,10 @@ pub struct CreateMessageRequest {
 pub struct ElicitRequest {
     #[allow(missing_docs)]
     pub params: ElicitRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ElicitRequest "ElicitRequest" map keep;
+    ElicitRequest "ElicitRequest" map drop;
     keys {
         0 "params" [params]: ElicitRequestParams = req() (Plain);
     }
@@ -323,16 +293,10 @@ pub struct ElicitRequest {
 pub struct ElicitationCompleteNotification {
     #[allow(missing_docs)]
     pub params: ElicitationCompleteNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ElicitationCompleteNotification "ElicitationCompleteNotification" map keep;
+    ElicitationCompleteNotification "ElicitationCompleteNotification" map drop;
     keys {
         0 "params" [params]: ElicitationCompleteNotificationParams = req() (Plain);
     }
@@ -346,16 +310,10 @@ pub struct ElicitationCompleteNotification {
 pub struct GetPromptRequest {
     #[allow(missing_docs)]
     pub params: GetPromptRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    GetPromptRequest "GetPromptRequest" map keep;
+    GetPromptRequest "GetPromptRequest" map drop;
     keys {
         0 "params" [params]: GetPromptRequestParams = req() (Plain);
     }
@@ -369,16 +327,10 @@ pub struct GetPromptRequest {
 pub struct InitializeRequest {
     #[allow(missing_docs)]
     pub params: InitializeRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    InitializeRequest "InitializeRequest" map keep;
+    InitializeRequest "InitializeRequest" map drop;
     keys {
         0 "params" [params]: InitializeRequestParams = req() (Plain);
     }
@@ -395,16 +347,10 @@ pub struct InitializeRequest {
 pub struct LoggingMessageNotification {
     #[allow(missing_docs)]
     pub params: LoggingMessageNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    LoggingMessageNotification "LoggingMessageNotification" map keep;
+    LoggingMessageNotification "LoggingMessageNotification" map drop;
     keys {
         0 "params" [params]: LoggingMessageNotificationParams = req() (Plain);
     }
@@ -421,16 +367,10 @@ pub struct MetaOnly {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub params: Option<Params>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    MetaOnly "MetaOnly" map keep;
+    MetaOnly "MetaOnly" map drop;
     keys {
         0 "params" [params]: Option<Params> = opt() (Optional(Plain));
     }
@@ -445,16 +385,10 @@ pub struct PaginatedRequest {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub params: Option<PaginatedRequestParams>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    PaginatedRequest "PaginatedRequest" map keep;
+    PaginatedRequest "PaginatedRequest" map drop;
     keys {
         0 "params" [params]: Option<PaginatedRequestParams> = opt() (Optional(Plain));
     }
@@ -471,16 +405,10 @@ pub struct PaginatedRequest {
 pub struct ProgressNotification {
     #[allow(missing_docs)]
     pub params: ProgressNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ProgressNotification "ProgressNotification" map keep;
+    ProgressNotification "ProgressNotification" map drop;
     keys {
         0 "params" [params]: ProgressNotificationParams = req() (Plain);
     }
@@ -495,16 +423,10 @@ pub struct ProgressNotification {
 pub struct ResourceRequest {
     #[allow(missing_docs)]
     pub params: ResourceRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceRequest "ResourceRequest" map keep;
+    ResourceRequest "ResourceRequest" map drop;
     keys {
         0 "params" [params]: ResourceRequestParams = req() (Plain);
     }
@@ -521,16 +443,10 @@ pub struct ResourceRequest {
 pub struct ResourceUpdatedNotification {
     #[allow(missing_docs)]
     pub params: ResourceUpdatedNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceUpdatedNotification "ResourceUpdatedNotification" map keep;
+    ResourceUpdatedNotification "ResourceUpdatedNotification" map drop;
     keys {
         0 "params" [params]: ResourceUpdatedNotificationParams = req() (Plain);
     }
@@ -695,16 +611,10 @@ pub trait ServerRequestBridge {
 pub struct SetLevelRequest {
     #[allow(missing_docs)]
     pub params: SetLevelRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    SetLevelRequest "SetLevelRequest" map keep;
+    SetLevelRequest "SetLevelRequest" map drop;
     keys {
         0 "params" [params]: SetLevelRequestParams = req() (Plain);
     }
@@ -719,16 +629,10 @@ pub struct SetLevelRequest {
 pub struct TaskRequest {
     #[allow(missing_docs)]
     pub params: TaskRequestParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskRequest "TaskRequest" map keep;
+    TaskRequest "TaskRequest" map drop;
     keys {
         0 "params" [params]: TaskRequestParams = req() (Plain);
     }
@@ -745,16 +649,10 @@ pub struct TaskRequest {
 pub struct TaskStatusNotification {
     #[allow(missing_docs)]
     pub params: TaskStatusNotificationParams,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskStatusNotification "TaskStatusNotification" map keep;
+    TaskStatusNotification "TaskStatusNotification" map drop;
     keys {
         0 "params" [params]: TaskStatusNotificationParams = req() (Plain);
     }

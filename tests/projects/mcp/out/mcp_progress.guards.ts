@@ -48,7 +48,7 @@ export function checkCancelledNotificationParams(value: unknown, s: cardcState, 
         cardcString(item, s, s.quiet ? '' : at + '/reason');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfCancelledNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCancelledNotificationParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -97,7 +97,7 @@ export function checkProgressNotificationParams(value: unknown, s: cardcState, a
       const item = object['progressToken'];
       checkProgressToken(item, s, s.quiet ? '' : at + '/progressToken');
     }
-    cardcRest(object, keys, s, at, false, keysOfProgressNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfProgressNotificationParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

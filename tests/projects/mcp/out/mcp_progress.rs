@@ -25,16 +25,10 @@ pub struct CancelledNotificationParams {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub reason: Option<String>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CancelledNotificationParams "CancelledNotificationParams" map keep;
+    CancelledNotificationParams "CancelledNotificationParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "requestId" [request_id]: Option<RequestId> = opt() (Optional(Plain));
@@ -65,16 +59,10 @@ pub struct ProgressNotificationParams {
     #[allow(missing_docs)]
     #[schemars(rename = "progressToken")]
     pub progress_token: ProgressToken,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ProgressNotificationParams "ProgressNotificationParams" map keep;
+    ProgressNotificationParams "ProgressNotificationParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "progress" [progress]: f64 = req() (Plain);

@@ -56,7 +56,7 @@ export function checkGetPromptRequestParams(value: unknown, s: cardcState, at: s
       const item = object['arguments'];
       checksOfGetPromptRequestParams[0](item, s, s.quiet ? '' : at + '/arguments');
     }
-    cardcRest(object, keys, s, at, false, keysOfGetPromptRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfGetPromptRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -214,7 +214,7 @@ export function checkPrompt(value: unknown, s: cardcState, at: string, orNull?: 
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfPrompt, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPrompt, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -257,7 +257,7 @@ export function checkPromptArgument(value: unknown, s: cardcState, at: string, o
         cardcBoolean(item, s, s.quiet ? '' : at + '/required');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfPromptArgument, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPromptArgument, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -289,7 +289,7 @@ export function checkPromptMessage(value: unknown, s: cardcState, at: string, or
       const item = object['content'];
       checkContentBlock(item, s, s.quiet ? '' : at + '/content');
     }
-    cardcRest(object, keys, s, at, false, keysOfPromptMessage, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPromptMessage, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

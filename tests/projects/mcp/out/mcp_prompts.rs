@@ -21,16 +21,10 @@ pub struct GetPromptRequestParams {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub arguments: Option<::std::collections::BTreeMap<String, String>>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    GetPromptRequestParams "GetPromptRequestParams" map keep;
+    GetPromptRequestParams "GetPromptRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "name" [name]: String = req() (Plain);
@@ -129,16 +123,10 @@ pub struct Prompt {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Prompt "Prompt" map keep;
+    Prompt "Prompt" map drop;
     keys {
         0 "name" [base.name]: String = req() (Plain);
         1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
@@ -163,16 +151,10 @@ pub struct PromptArgument {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub required: Option<bool>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    PromptArgument "PromptArgument" map keep;
+    PromptArgument "PromptArgument" map drop;
     keys {
         0 "name" [name]: String = req() (Plain);
         1 "description" [description]: Option<String> = opt() (Optional(Plain));
@@ -190,16 +172,10 @@ pub struct PromptMessage {
     pub role: Role,
     #[allow(missing_docs)]
     pub content: ContentBlock,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    PromptMessage "PromptMessage" map keep;
+    PromptMessage "PromptMessage" map drop;
     keys {
         0 "role" [role]: Role = req() (Plain);
         1 "content" [content]: ContentBlock = req() (Plain);

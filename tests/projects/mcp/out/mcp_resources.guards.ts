@@ -134,7 +134,7 @@ export function checkPaginatedRequestParams(value: unknown, s: cardcState, at: s
       const item = object['cursor'];
       checkCursor(item, s, s.quiet ? '' : at + '/cursor');
     }
-    cardcRest(object, keys, s, at, false, keysOfPaginatedRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfPaginatedRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -206,7 +206,7 @@ export function checkResourceRequestParams(value: unknown, s: cardcState, at: st
         cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -284,7 +284,7 @@ export function checkResourceTemplate(value: unknown, s: cardcState, at: string,
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceTemplate, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceTemplate, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -318,7 +318,7 @@ export function checkResourceUpdatedNotificationParams(value: unknown, s: cardcS
         cardcString(item, s, s.quiet ? '' : at + '/uri');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfResourceUpdatedNotificationParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

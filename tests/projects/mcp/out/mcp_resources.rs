@@ -96,16 +96,10 @@ pub struct PaginatedRequestParams {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub cursor: Option<Cursor>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    PaginatedRequestParams "PaginatedRequestParams" map keep;
+    PaginatedRequestParams "PaginatedRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "cursor" [cursor]: Option<Cursor> = opt() (Optional(Plain));
@@ -157,16 +151,10 @@ pub struct ResourceRequestParams {
     pub meta: Meta,
     #[allow(missing_docs)]
     pub uri: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceRequestParams "ResourceRequestParams" map keep;
+    ResourceRequestParams "ResourceRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "uri" [uri]: String = req() (Plain);
@@ -208,16 +196,10 @@ pub struct ResourceTemplate {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceTemplate "ResourceTemplate" map keep;
+    ResourceTemplate "ResourceTemplate" map drop;
     keys {
         0 "name" [base.name]: String = req() (Plain);
         1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
@@ -245,16 +227,10 @@ pub struct ResourceUpdatedNotificationParams {
     pub meta: Meta,
     #[allow(missing_docs)]
     pub uri: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ResourceUpdatedNotificationParams "ResourceUpdatedNotificationParams" map keep;
+    ResourceUpdatedNotificationParams "ResourceUpdatedNotificationParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "uri" [uri]: String = req() (Plain);

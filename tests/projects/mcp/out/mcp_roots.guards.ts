@@ -93,7 +93,7 @@ export function checkRoot(value: unknown, s: cardcState, at: string, orNull?: bo
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfRoot, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfRoot, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

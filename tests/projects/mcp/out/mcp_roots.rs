@@ -49,16 +49,10 @@ pub struct Root {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Root "Root" map keep;
+    Root "Root" map drop;
     keys {
         0 "uri" [uri]: String = req() (Checked(String; pattern("^file://", "a string matching ^file://"); Plain));
         1 "name" [name]: Option<String> = opt() (Optional(Plain));

@@ -8,6 +8,7 @@ import {
   cardcArray,
   cardcArrayOf,
   cardcBoolean,
+  cardcDefine,
   cardcInteger,
   cardcMismatch,
   cardcNoKeys,
@@ -141,7 +142,7 @@ export function checkCreateMessageRequestParams(value: unknown, s: cardcState, a
       const item = object['toolChoice'];
       checkToolChoice(item, s, s.quiet ? '' : at + '/toolChoice');
     }
-    cardcRest(object, keys, s, at, false, keysOfCreateMessageRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCreateMessageRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -280,7 +281,7 @@ export function checkModelHint(value: unknown, s: cardcState, at: string, orNull
         cardcString(item, s, s.quiet ? '' : at + '/name');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfModelHint, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfModelHint, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -335,7 +336,7 @@ export function checkModelPreferences(value: unknown, s: cardcState, at: string,
       const item = object['intelligencePriority'];
       checksOfModelPreferences[2](item, s, s.quiet ? '' : at + '/intelligencePriority');
     }
-    cardcRest(object, keys, s, at, false, keysOfModelPreferences, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfModelPreferences, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -402,7 +403,7 @@ export function checkSamplingMessage(value: unknown, s: cardcState, at: string, 
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfSamplingMessage, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfSamplingMessage, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -484,7 +485,7 @@ export function checkToolChoice(value: unknown, s: cardcState, at: string, orNul
       const item = object['mode'];
       checkToolChoiceMode(item, s, s.quiet ? '' : at + '/mode');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolChoice, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolChoice, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -531,6 +532,8 @@ export function checkToolResultContent(value: unknown, s: cardcState, at: string
         }
         s.depth -= 1;
       }
+    } else if (s.fix) {
+      cardcDefine(object, 'content', []);
     }
     if (cardcPresent(keys, s, at, 'structuredContent', true)) {
       known += 1;
@@ -549,7 +552,7 @@ export function checkToolResultContent(value: unknown, s: cardcState, at: string
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolResultContent, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolResultContent, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -595,7 +598,7 @@ export function checkToolUseContent(value: unknown, s: cardcState, at: string, o
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolUseContent, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolUseContent, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

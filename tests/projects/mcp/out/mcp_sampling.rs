@@ -67,16 +67,10 @@ pub struct CreateMessageRequestParams {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub tool_choice: Option<ToolChoice>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CreateMessageRequestParams "CreateMessageRequestParams" map keep;
+    CreateMessageRequestParams "CreateMessageRequestParams" map drop;
     keys {
         0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
@@ -225,16 +219,10 @@ pub struct ModelHint {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub name: Option<String>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ModelHint "ModelHint" map keep;
+    ModelHint "ModelHint" map drop;
     keys {
         0 "name" [name]: Option<String> = opt() (Optional(Plain));
     }
@@ -271,16 +259,10 @@ pub struct ModelPreferences {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub intelligence_priority: Option<f64>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ModelPreferences "ModelPreferences" map keep;
+    ModelPreferences "ModelPreferences" map drop;
     keys {
         0 "hints" [hints]: Option<Vec<ModelHint>> = opt() (Optional(Plain));
         1 "costPriority" [cost_priority]: Option<f64> = opt() (Optional(Checked(f64; float([0.0, false], [1.0, false]); Plain)));
@@ -361,16 +343,10 @@ pub struct SamplingMessage {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    SamplingMessage "SamplingMessage" map keep;
+    SamplingMessage "SamplingMessage" map drop;
     keys {
         0 "role" [role]: Role = req() (Plain);
         1 "content" [content]: SamplingMessageContent = req() (Plain);
@@ -479,16 +455,10 @@ pub struct ToolChoice {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub mode: Option<ToolChoiceMode>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolChoice "ToolChoice" map keep;
+    ToolChoice "ToolChoice" map drop;
     keys {
         0 "mode" [mode]: Option<ToolChoiceMode> = opt() (Optional(Plain));
     }
@@ -529,9 +499,9 @@ pub struct ToolResultContent {
     /// The `id` of the `tool_use` this answers.
     #[schemars(rename = "toolUseId")]
     pub tool_use_id: String,
-    /// The SDK reads an absent `content` as `[]`.
-    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub content: Option<Vec<ContentBlock>>,
+    /// The SDK reads an absent `content` as `[]`, and writes it.
+    #[schemars(default = "ToolResultContent::default_content")]
+    pub content: Vec<ContentBlock>,
     #[allow(missing_docs)]
     #[schemars(
         rename = "structuredContent",
@@ -553,24 +523,27 @@ pub struct ToolResultContent {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolResultContent "ToolResultContent" map keep;
+    ToolResultContent "ToolResultContent" map drop;
     keys {
         0 "toolUseId" [tool_use_id]: String = req() (Plain);
-        1 "content" [content]: Option<Vec<ContentBlock>> = opt() (Optional(Plain));
+        1 "content" [content]: Vec<ContentBlock> = def(ToolResultContent::default_content) (Plain);
         2 "structuredContent" [structured_content]: Option<JsonObject> = opt() (Optional(Plain));
         3 "isError" [is_error]: Option<bool> = opt() (Optional(Plain));
         4 "_meta" [meta]: Option<JsonObject> = opt() (Optional(Plain));
     }
     build { tool_use_id: 0, content: 1, structured_content: 2, is_error: 3, meta: 4 }
+}
+
+#[allow(deprecated)]
+impl ToolResultContent {
+    /// The default of `content`, which an absent key reads as.
+    #[inline]
+    pub fn default_content() -> Vec<ContentBlock> {
+        ::std::vec::Vec::new()
+    }
 }
 
 /// A model's call of a tool (`ToolUseContentSchema`, strips).
@@ -592,16 +565,10 @@ pub struct ToolUseContent {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolUseContent "ToolUseContent" map keep;
+    ToolUseContent "ToolUseContent" map drop;
     keys {
         0 "name" [name]: String = req() (Plain);
         1 "id" [id]: String = req() (Plain);

@@ -188,7 +188,7 @@ export function checkTaskRequestParams(value: unknown, s: cardcState, at: string
         cardcString(item, s, s.quiet ? '' : at + '/taskId');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -260,7 +260,7 @@ export function checkTaskResult(value: unknown, s: cardcState, at: string, orNul
         cardcString(item, s, s.quiet ? '' : at + '/statusMessage');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskResult, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskResult, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -340,7 +340,7 @@ export function checkTaskStatusNotificationParams(value: unknown, s: cardcState,
         cardcString(item, s, s.quiet ? '' : at + '/statusMessage');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfTaskStatusNotificationParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskStatusNotificationParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

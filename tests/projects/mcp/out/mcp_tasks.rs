@@ -130,16 +130,10 @@ pub struct TaskRequestParams {
     #[allow(missing_docs)]
     #[schemars(rename = "taskId")]
     pub task_id: String,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskRequestParams "TaskRequestParams" map keep;
+    TaskRequestParams "TaskRequestParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "taskId" [task_id]: String = req() (Plain);
@@ -147,7 +141,8 @@ pub struct TaskRequestParams {
     build { meta: Meta { meta: 0 }, task_id: 1 }
 }
 
-/// A task's state as a result (`GetTaskResultSchema`, `CancelTaskResultSchema`).
+/// A task's state as a result (`GetTaskResultSchema`, `CancelTaskResultSchema`: a loose
+/// `ResultSchema` merged with `TaskSchema`, whose stripping the merge keeps).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "TaskResult")]
@@ -158,16 +153,10 @@ pub struct TaskResult {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub task: Task,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskResult "TaskResult" map keep;
+    TaskResult "TaskResult" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "taskId" [task.task_id]: String = req() (Plain);
@@ -227,16 +216,10 @@ pub struct TaskStatusNotificationParams {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub task: Task,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    TaskStatusNotificationParams "TaskStatusNotificationParams" map keep;
+    TaskStatusNotificationParams "TaskStatusNotificationParams" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "taskId" [task.task_id]: String = req() (Plain);

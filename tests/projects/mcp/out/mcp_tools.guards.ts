@@ -8,6 +8,7 @@ import {
   cardcArray,
   cardcBoolean,
   cardcConst,
+  cardcDefine,
   cardcMapOf,
   cardcNoKeys,
   cardcObject,
@@ -59,7 +60,7 @@ export function checkCallToolRequestParams(value: unknown, s: cardcState, at: st
       const item = object['arguments'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/arguments');
     }
-    cardcRest(object, keys, s, at, false, keysOfCallToolRequestParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfCallToolRequestParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -96,6 +97,8 @@ export function checkCallToolResult(value: unknown, s: cardcState, at: string, o
         }
         s.depth -= 1;
       }
+    } else if (s.fix) {
+      cardcDefine(object, 'content', []);
     }
     if (cardcPresent(keys, s, at, 'structuredContent', true)) {
       known += 1;
@@ -239,7 +242,7 @@ export function checkTool(value: unknown, s: cardcState, at: string, orNull?: bo
       const item = object['_meta'];
       checkJsonObject(item, s, s.quiet ? '' : at + '/_meta');
     }
-    cardcRest(object, keys, s, at, false, keysOfTool, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTool, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -296,7 +299,7 @@ export function checkToolAnnotations(value: unknown, s: cardcState, at: string, 
         cardcBoolean(item, s, s.quiet ? '' : at + '/openWorldHint');
       }
     }
-    cardcRest(object, keys, s, at, false, keysOfToolAnnotations, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolAnnotations, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -323,7 +326,7 @@ export function checkToolExecution(value: unknown, s: cardcState, at: string, or
       const item = object['taskSupport'];
       checkTaskSupport(item, s, s.quiet ? '' : at + '/taskSupport');
     }
-    cardcRest(object, keys, s, at, false, keysOfToolExecution, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfToolExecution, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

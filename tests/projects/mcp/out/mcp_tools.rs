@@ -21,16 +21,10 @@ pub struct CallToolRequestParams {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub arguments: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    CallToolRequestParams "CallToolRequestParams" map keep;
+    CallToolRequestParams "CallToolRequestParams" map drop;
     keys {
         0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
@@ -48,9 +42,9 @@ pub struct CallToolResult {
     #[allow(missing_docs)]
     #[schemars(flatten)]
     pub meta: Meta,
-    /// The SDK reads an absent `content` as `[]` (`.default([])`).
-    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub content: Option<Vec<ContentBlock>>,
+    /// The SDK reads an absent `content` as `[]` (`.default([])`), and writes it.
+    #[schemars(default = "CallToolResult::default_content")]
+    pub content: Vec<ContentBlock>,
     #[allow(missing_docs)]
     #[schemars(
         rename = "structuredContent",
@@ -77,11 +71,19 @@ pub struct CallToolResult {
     CallToolResult "CallToolResult" map keep;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
-        1 "content" [content]: Option<Vec<ContentBlock>> = opt() (Optional(Plain));
+        1 "content" [content]: Vec<ContentBlock> = def(CallToolResult::default_content) (Plain);
         2 "structuredContent" [structured_content]: Option<JsonObject> = opt() (Optional(Plain));
         3 "isError" [is_error]: Option<bool> = opt() (Optional(Plain));
     }
     build { meta: Meta { meta: 0 }, content: 1, structured_content: 2, is_error: 3 }
+}
+
+impl CallToolResult {
+    /// The default of `content`, which an absent key reads as.
+    #[inline]
+    pub fn default_content() -> Vec<ContentBlock> {
+        ::std::vec::Vec::new()
+    }
 }
 
 /// The result of `tools/list` (`ListToolsResultSchema`, loose).
@@ -180,16 +182,10 @@ pub struct Tool {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub meta: Option<JsonObject>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    Tool "Tool" map keep;
+    Tool "Tool" map drop;
     keys {
         0 "name" [base.name]: String = req() (Plain);
         1 "title" [base.title]: Option<String> = opt() (Optional(Plain));
@@ -241,16 +237,10 @@ pub struct ToolAnnotations {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub open_world_hint: Option<bool>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolAnnotations "ToolAnnotations" map keep;
+    ToolAnnotations "ToolAnnotations" map drop;
     keys {
         0 "title" [title]: Option<String> = opt() (Optional(Plain));
         1 "readOnlyHint" [read_only_hint]: Option<bool> = opt() (Optional(Plain));
@@ -273,16 +263,10 @@ pub struct ToolExecution {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub task_support: Option<TaskSupport>,
-    /// Fields the schema does not name, kept so that a round trip writes them back.
-    #[schemars(flatten)]
-    pub extra_fields: ::std::collections::BTreeMap<
-        String,
-        ::cardc_runtime::__private::serde_json::Value,
-    >,
 }
 
 ::cardc_runtime::__private::object! {
-    ToolExecution "ToolExecution" map keep;
+    ToolExecution "ToolExecution" map drop;
     keys {
         0 "taskSupport" [task_support]: Option<TaskSupport> = opt() (Optional(Plain));
     }

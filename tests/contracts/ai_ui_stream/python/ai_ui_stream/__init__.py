@@ -14,8 +14,8 @@ as an application instantiates `UIMessageChunk<METADATA, DATA_TYPES>` with its o
 
 The second entry, `UIMessage`, is a message as `validateUIMessages` reads it
 (`uiMessagesSchema` of \"src/ui/validate-ui-messages.ts\", one item of its array). Its objects
-are zod `object`s, which accept unknown keys and strip them: they are open here, so the same
-JSON is accepted and only the written-back JSON differs. Its `tool-*` parts are tagged by
+are zod `object`s, which accept unknown keys and strip them: so do its structs here
+(`#[drop_unknown_fields]`), but for the flattened facts, which cardc keeps closed. Its `tool-*` parts are tagged by
 prefix too: this file lists the tool names of the examples.
 """
 
@@ -69,7 +69,7 @@ class Abort(_cardc.OpenModel):
     reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ApprovalDenied(_cardc.OpenModel):
+class ApprovalDenied(_cardc.DroppingModel):
     """An approval denied."""
 
     id: str
@@ -97,7 +97,7 @@ class ApprovalFacts(_cardc.Model):
     input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class ApprovalGranted(_cardc.OpenModel):
+class ApprovalGranted(_cardc.DroppingModel):
     """An approval granted."""
 
     id: str
@@ -114,7 +114,7 @@ class ApprovalGranted(_cardc.OpenModel):
     input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class ApprovalRequest(_cardc.OpenModel):
+class ApprovalRequest(_cardc.DroppingModel):
     """An approval asked for (`approved` and `reason` are `z.never()`: absent)."""
 
     id: str
@@ -127,7 +127,7 @@ class ApprovalRequest(_cardc.OpenModel):
     input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class ApprovalResponse(_cardc.OpenModel):
+class ApprovalResponse(_cardc.DroppingModel):
     """An approval answered."""
 
     id: str
@@ -144,7 +144,7 @@ class ApprovalResponse(_cardc.OpenModel):
     input_schema_input: _cardc.Json = _p.Field(default=None, alias="inputSchemaInput")
 
 
-class AssistantMessage(_cardc.OpenModel):
+class AssistantMessage(_cardc.DroppingModel):
     """An assistant message."""
 
     id: str
@@ -193,7 +193,7 @@ class DataChunk(_cardc.OpenModel):
     """Sent to the client but not added to the message history."""
 
 
-class DataPart(_cardc.OpenModel):
+class DataPart(_cardc.DroppingModel):
     """A data part of a message (`transient` is a chunk's key only: zod strips it here)."""
 
     id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
@@ -201,7 +201,7 @@ class DataPart(_cardc.OpenModel):
     data: _cardc.Json
 
 
-class DynamicApprovalRequested(_cardc.OpenModel):
+class DynamicApprovalRequested(_cardc.DroppingModel):
     """A dynamic tool call waiting for approval."""
 
     tool_name: str = _p.Field(alias="toolName")
@@ -232,7 +232,7 @@ class DynamicApprovalRequested(_cardc.OpenModel):
     approval: ApprovalRequest
 
 
-class DynamicApprovalResponded(_cardc.OpenModel):
+class DynamicApprovalResponded(_cardc.DroppingModel):
     """A dynamic tool call whose approval was answered."""
 
     tool_name: str = _p.Field(alias="toolName")
@@ -263,7 +263,7 @@ class DynamicApprovalResponded(_cardc.OpenModel):
     approval: ApprovalResponse
 
 
-class DynamicInputAvailable(_cardc.OpenModel):
+class DynamicInputAvailable(_cardc.DroppingModel):
     """A dynamic tool's complete input."""
 
     tool_name: str = _p.Field(alias="toolName")
@@ -292,7 +292,7 @@ class DynamicInputAvailable(_cardc.OpenModel):
     input: _cardc.Json
 
 
-class DynamicInputStreaming(_cardc.OpenModel):
+class DynamicInputStreaming(_cardc.DroppingModel):
     """A dynamic tool's input streaming."""
 
     tool_name: str = _p.Field(alias="toolName")
@@ -331,7 +331,7 @@ class DynamicInputStreaming(_cardc.OpenModel):
     ] = _p.Field(default=None, alias="inputEncoding")
 
 
-class DynamicOutputAvailable(_cardc.OpenModel):
+class DynamicOutputAvailable(_cardc.DroppingModel):
     """A dynamic tool's output."""
 
     tool_name: str = _p.Field(alias="toolName")
@@ -374,7 +374,7 @@ class DynamicOutputAvailable(_cardc.OpenModel):
     ] = None
 
 
-class DynamicOutputDenied(_cardc.OpenModel):
+class DynamicOutputDenied(_cardc.DroppingModel):
     """A denied dynamic tool call."""
 
     tool_name: str = _p.Field(alias="toolName")
@@ -405,7 +405,7 @@ class DynamicOutputDenied(_cardc.OpenModel):
     approval: ApprovalDenied
 
 
-class DynamicOutputError(_cardc.OpenModel):
+class DynamicOutputError(_cardc.DroppingModel):
     """A dynamic tool's failure."""
 
     tool_name: str = _p.Field(alias="toolName")
@@ -477,7 +477,7 @@ class FileChunk(_cardc.OpenModel):
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
-class FilePart(_cardc.OpenModel):
+class FilePart(_cardc.DroppingModel):
     """A file part."""
 
     media_type: str = _p.Field(alias="mediaType")
@@ -510,7 +510,7 @@ class MessageMetadata(_cardc.OpenModel):
     """The metadata, any JSON."""
 
 
-class PromptMessage(_cardc.OpenModel):
+class PromptMessage(_cardc.DroppingModel):
     """A system or user message."""
 
     id: str
@@ -521,7 +521,7 @@ class PromptMessage(_cardc.OpenModel):
     parts: _t.Annotated[list[UIMessagePart], _cardc.constrained(items=(1, None))]
 
 
-class ReasoningPart(_cardc.OpenModel):
+class ReasoningPart(_cardc.DroppingModel):
     """A reasoning part."""
 
     id: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
@@ -553,8 +553,40 @@ class SourceDocument(_cardc.OpenModel):
     ] = _p.Field(default=None, alias="providerMetadata")
 
 
+class SourceDocumentPart(_cardc.DroppingModel):
+    """A document source part: a source chunk's keys, in a zod `object`, which strips."""
+
+    source_id: str = _p.Field(alias="sourceId")
+
+    media_type: str = _p.Field(alias="mediaType")
+
+    title: str
+
+    filename: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
+
+
 class SourceUrl(_cardc.OpenModel):
     """A URL source."""
+
+    source_id: str = _p.Field(alias="sourceId")
+
+    url: str
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    provider_metadata: _t.Annotated[
+        ProviderMetadata | None,
+        _p.BeforeValidator(_cardc.not_null),
+    ] = _p.Field(default=None, alias="providerMetadata")
+
+
+class SourceUrlPart(_cardc.DroppingModel):
+    """A URL source part: a source chunk's keys, in a zod `object`, which strips."""
 
     source_id: str = _p.Field(alias="sourceId")
 
@@ -578,7 +610,7 @@ class Start(_cardc.OpenModel):
     message_metadata: _cardc.Json = _p.Field(default=None, alias="messageMetadata")
 
 
-class TextPart(_cardc.OpenModel):
+class TextPart(_cardc.DroppingModel):
     """A text part."""
 
     text: str
@@ -609,7 +641,7 @@ class ToolApprovalRequest(_cardc.OpenModel):
     signature: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ToolApprovalRequested(_cardc.OpenModel):
+class ToolApprovalRequested(_cardc.DroppingModel):
     """A tool call waiting for approval."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
@@ -635,7 +667,7 @@ class ToolApprovalRequested(_cardc.OpenModel):
     approval: ApprovalRequest
 
 
-class ToolApprovalResponded(_cardc.OpenModel):
+class ToolApprovalResponded(_cardc.DroppingModel):
     """A tool call whose approval was answered."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
@@ -716,7 +748,7 @@ class ToolInput(_cardc.OpenModel):
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ToolInputAvailable(_cardc.OpenModel):
+class ToolInputAvailable(_cardc.DroppingModel):
     """A tool's complete input."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
@@ -815,7 +847,7 @@ class ToolInputStart(_cardc.OpenModel):
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ToolInputStreaming(_cardc.OpenModel):
+class ToolInputStreaming(_cardc.DroppingModel):
     """A tool's input streaming (`output`, `errorText` and `approval` are `z.never()`: absent)."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
@@ -881,7 +913,7 @@ class ToolOutputAvailable(_cardc.OpenModel):
     """More output follows."""
 
 
-class ToolOutputAvailablePart(_cardc.OpenModel):
+class ToolOutputAvailablePart(_cardc.DroppingModel):
     """A tool's output."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
@@ -925,7 +957,7 @@ class ToolOutputDenied(_cardc.OpenModel):
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
 
 
-class ToolOutputDeniedPart(_cardc.OpenModel):
+class ToolOutputDeniedPart(_cardc.DroppingModel):
     """A denied tool call."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
@@ -978,7 +1010,7 @@ class ToolOutputError(_cardc.OpenModel):
     """The tool is a dynamic tool (its types unknown at development time)."""
 
 
-class ToolOutputErrorPart(_cardc.OpenModel):
+class ToolOutputErrorPart(_cardc.DroppingModel):
     """A tool's failure."""
 
     tool_call_id: ToolCallId = _p.Field(alias="toolCallId")
@@ -1415,14 +1447,14 @@ class UIMessagePart_Reasoning(ReasoningPart):
     type_: _t.Literal["reasoning"] = _p.Field(default="reasoning", alias="type")
 
 
-class UIMessagePart_SourceUrl(SourceUrl):
+class UIMessagePart_SourceUrl(SourceUrlPart):
     """A URL source."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
     type_: _t.Literal["source-url"] = _p.Field(default="source-url", alias="type")
 
 
-class UIMessagePart_SourceDocument(SourceDocument):
+class UIMessagePart_SourceDocument(SourceDocumentPart):
     """A document source."""
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
@@ -2343,8 +2375,15 @@ parse_reasoning_part = _cardc.Parser[ReasoningPart](ReasoningPart, "ReasoningPar
 parse_reasoning_part_json = parse_reasoning_part.json
 parse_source_document = _cardc.Parser[SourceDocument](SourceDocument, "SourceDocument")
 parse_source_document_json = parse_source_document.json
+parse_source_document_part = _cardc.Parser[SourceDocumentPart](
+    SourceDocumentPart,
+    "SourceDocumentPart",
+)
+parse_source_document_part_json = parse_source_document_part.json
 parse_source_url = _cardc.Parser[SourceUrl](SourceUrl, "SourceUrl")
 parse_source_url_json = parse_source_url.json
+parse_source_url_part = _cardc.Parser[SourceUrlPart](SourceUrlPart, "SourceUrlPart")
+parse_source_url_part_json = parse_source_url_part.json
 parse_start = _cardc.Parser[Start](Start, "Start")
 parse_start_json = parse_start.json
 parse_text_part = _cardc.Parser[TextPart](TextPart, "TextPart")
@@ -3249,7 +3288,9 @@ __all__ = [
     "ProviderMetadata",
     "ReasoningPart",
     "SourceDocument",
+    "SourceDocumentPart",
     "SourceUrl",
+    "SourceUrlPart",
     "Start",
     "TextPart",
     "ToolApprovalRequest",
@@ -3447,8 +3488,12 @@ __all__ = [
     "parse_reasoning_part_json",
     "parse_source_document",
     "parse_source_document_json",
+    "parse_source_document_part",
+    "parse_source_document_part_json",
     "parse_source_url",
     "parse_source_url_json",
+    "parse_source_url_part",
+    "parse_source_url_part_json",
     "parse_start",
     "parse_start_json",
     "parse_text_part",
@@ -3533,7 +3578,9 @@ MessageMetadata.model_rebuild()
 PromptMessage.model_rebuild()
 ReasoningPart.model_rebuild()
 SourceDocument.model_rebuild()
+SourceDocumentPart.model_rebuild()
 SourceUrl.model_rebuild()
+SourceUrlPart.model_rebuild()
 Start.model_rebuild()
 TextPart.model_rebuild()
 ToolApprovalRequest.model_rebuild()

@@ -6,19 +6,24 @@ transcribes (`TextContentSchema` is the type `TextContent`).
 
 Openness: the SDK's `z.object` accepts unknown keys and strips them, `looseObject` (and
 `.loose()`, `.catchall`, an intersection with a record) accepts and keeps them, `.strict()`
-refuses them. The spec's JSON Schema leaves every object open, so the structs are open (they
-keep what they do not know) unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`)
-or cardc needs them closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...)
-and the object variants of an untagged union (the resource contents, the multi-select items).
-Which SDK object strips and which keeps is said at each type.
+refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
+do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
+it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
+closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...) and the object
+variants of an untagged union (the resource contents, the multi-select items). Which SDK
+object strips and which keeps is said at each type.
+
+The SDK's defaults and preprocessing are the file's too where the language says them: a tool
+result's `content` defaults to `[]` (`#[default]`), a `null` elicitation content reads as
+absent (`#[null_as_absent]`), and an object the SDK strips drops unknown keys
+(`#[drop_unknown_fields]`).
 
 What this file cannot say: JSON-RPC's request, notification and responses are told apart
 only by which keys are present (a request is a notification plus `id`), so there is no
 `JSONRPCMessage` union; `ClientResult` and `ServerResult` are unions by shape whose members
-overlap (every result is a `Result`), so they are absent too; the SDK's defaults and
-preprocessing (`content` of a tool result defaults to `[]`, an empty elicitation capability
-reads as `{\"form\": {}}`, a `null` elicitation content reads as absent) are not written back;
-the SDK's \"object\" checks (`AssertObjectSchema`) also accept arrays.
+overlap (every result is a `Result`), so they are absent too; an empty elicitation capability
+reads as `{\"form\": {}}` (a default that depends on the other keys); the SDK's \"object\" checks
+(`AssertObjectSchema`) also accept arrays.
 """
 
 from __future__ import annotations
@@ -141,7 +146,7 @@ class ToolChoiceMode(_enum.Enum):
     None_ = "none"
 
 
-class Annotations(_cardc.OpenModel):
+class Annotations(_cardc.DroppingModel):
     """Hints about a content block (`AnnotationsSchema`, strips)."""
 
     audience: _t.Annotated[list[Role] | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -179,7 +184,7 @@ class Annotations(_cardc.OpenModel):
     """
 
 
-class AudioContent(_cardc.OpenModel):
+class AudioContent(_cardc.DroppingModel):
     """Audio (`AudioContentSchema`, strips)."""
 
     data: _t.Annotated[
@@ -245,7 +250,7 @@ class BlobResourceContents(_cardc.Model):
     """Base64 as `atob` reads it (`Base64Schema`), as for `ImageContent`."""
 
 
-class BooleanSchema(_cardc.OpenModel):
+class BooleanSchema(_cardc.DroppingModel):
     """A boolean field of a form (`BooleanSchemaSchema`, strips)."""
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
@@ -255,13 +260,13 @@ class BooleanSchema(_cardc.OpenModel):
     default: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class CallToolRequest(_cardc.OpenModel):
+class CallToolRequest(_cardc.DroppingModel):
     """`tools/call` (`CallToolRequestSchema`, strips)."""
 
     params: CallToolRequestParams
 
 
-class CallToolRequestParams(_cardc.OpenModel):
+class CallToolRequestParams(_cardc.DroppingModel):
     """Params of `tools/call` (`CallToolRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -280,15 +285,14 @@ class CallToolRequestParams(_cardc.OpenModel):
 class CallToolResult(_cardc.OpenModel):
     """The result of `tools/call` (`CallToolResultSchema`, loose)."""
 
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("content",)
+
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="_meta")
     )
 
-    content: _t.Annotated[
-        list[ContentBlock] | None,
-        _p.BeforeValidator(_cardc.not_null),
-    ] = None
-    """The SDK reads an absent `content` as `[]` (`.default([])`)."""
+    content: list[ContentBlock] = _p.Field(default_factory=_cardc.empty_list)
+    """The SDK reads an absent `content` as `[]` (`.default([])`), and writes it."""
 
     structured_content: _t.Annotated[
         JsonObject | None,
@@ -301,13 +305,13 @@ class CallToolResult(_cardc.OpenModel):
     )
 
 
-class CancelledNotification(_cardc.OpenModel):
+class CancelledNotification(_cardc.DroppingModel):
     """`notifications/cancelled` (`CancelledNotificationSchema`, strips)."""
 
     params: CancelledNotificationParams
 
 
-class CancelledNotificationParams(_cardc.OpenModel):
+class CancelledNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/cancelled` (`CancelledNotificationParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -321,7 +325,7 @@ class CancelledNotificationParams(_cardc.OpenModel):
     reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ClientCapabilities(_cardc.OpenModel):
+class ClientCapabilities(_cardc.DroppingModel):
     """What a client supports (`ClientCapabilitiesSchema`, strips)."""
 
     experimental: _t.Annotated[
@@ -399,13 +403,13 @@ class ClientTasksCapability(_cardc.OpenModel):
     ] = None
 
 
-class CompleteRequest(_cardc.OpenModel):
+class CompleteRequest(_cardc.DroppingModel):
     """`completion/complete` (`CompleteRequestSchema`, strips)."""
 
     params: CompleteRequestParams
 
 
-class CompleteRequestParams(_cardc.OpenModel):
+class CompleteRequestParams(_cardc.DroppingModel):
     """Params of `completion/complete` (`CompleteRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -445,7 +449,7 @@ class Completion(_cardc.OpenModel):
     )
 
 
-class CompletionArgument(_cardc.OpenModel):
+class CompletionArgument(_cardc.DroppingModel):
     """The argument to complete (inline in `CompleteRequestParamsSchema`, strips)."""
 
     name: str
@@ -453,7 +457,7 @@ class CompletionArgument(_cardc.OpenModel):
     value: str
 
 
-class CompletionContext(_cardc.OpenModel):
+class CompletionContext(_cardc.DroppingModel):
     """Arguments already given (inline in `CompleteRequestParamsSchema`, strips)."""
 
     arguments: _t.Annotated[
@@ -462,13 +466,13 @@ class CompletionContext(_cardc.OpenModel):
     ] = None
 
 
-class CreateMessageRequest(_cardc.OpenModel):
+class CreateMessageRequest(_cardc.DroppingModel):
     """`sampling/createMessage` (`CreateMessageRequestSchema`, strips)."""
 
     params: CreateMessageRequestParams
 
 
-class CreateMessageRequestParams(_cardc.OpenModel):
+class CreateMessageRequestParams(_cardc.DroppingModel):
     """Params of `sampling/createMessage` (`CreateMessageRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -568,7 +572,7 @@ class CreateTaskResult(_cardc.OpenModel):
     task: Task
 
 
-class ElicitRequest(_cardc.OpenModel):
+class ElicitRequest(_cardc.DroppingModel):
     """`elicitation/create` (`ElicitRequestSchema`, strips)."""
 
     params: ElicitRequestParams
@@ -631,8 +635,11 @@ class ElicitResult(_cardc.OpenModel):
 
     action: ElicitAction
 
-    content: dict[str, ElicitValue] | None = None
-    """The SDK reads `null` as absent."""
+    content: dict[str, ElicitValue] | None = _p.Field(
+        default=None,
+        exclude_if=_cardc.is_none,
+    )
+    """The SDK reads `null` as absent, and writes no key."""
 
 
 class ElicitationCapability(_cardc.OpenModel):
@@ -648,13 +655,13 @@ class ElicitationCapability(_cardc.OpenModel):
     url: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ElicitationCompleteNotification(_cardc.OpenModel):
+class ElicitationCompleteNotification(_cardc.DroppingModel):
     """`notifications/elicitation/complete` (`ElicitationCompleteNotificationSchema`, strips)."""
 
     params: ElicitationCompleteNotificationParams
 
 
-class ElicitationCompleteNotificationParams(_cardc.OpenModel):
+class ElicitationCompleteNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/elicitation/complete`
     (`ElicitationCompleteNotificationParamsSchema`, strips).
     """
@@ -666,7 +673,7 @@ class ElicitationCompleteNotificationParams(_cardc.OpenModel):
     elicitation_id: str = _p.Field(alias="elicitationId")
 
 
-class EmbeddedResource(_cardc.OpenModel):
+class EmbeddedResource(_cardc.DroppingModel):
     """A resource inside a message (`EmbeddedResourceSchema`, strips)."""
 
     resource: ResourceContents
@@ -691,13 +698,13 @@ class FormElicitationCapability(_cardc.OpenModel):
     )
 
 
-class GetPromptRequest(_cardc.OpenModel):
+class GetPromptRequest(_cardc.DroppingModel):
     """`prompts/get` (`GetPromptRequestSchema`, strips)."""
 
     params: GetPromptRequestParams
 
 
-class GetPromptRequestParams(_cardc.OpenModel):
+class GetPromptRequestParams(_cardc.DroppingModel):
     """Params of `prompts/get` (`GetPromptRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -724,7 +731,7 @@ class GetPromptResult(_cardc.OpenModel):
     messages: list[PromptMessage]
 
 
-class Icon(_cardc.OpenModel):
+class Icon(_cardc.DroppingModel):
     """An icon (`IconSchema`, strips)."""
 
     src: str
@@ -745,7 +752,7 @@ class Icons(_cardc.Model):
     icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ImageContent(_cardc.OpenModel):
+class ImageContent(_cardc.DroppingModel):
     """An image (`ImageContentSchema`, strips)."""
 
     data: _t.Annotated[
@@ -775,7 +782,7 @@ class ImageContent(_cardc.OpenModel):
     )
 
 
-class Implementation(_cardc.OpenModel):
+class Implementation(_cardc.DroppingModel):
     """A client's or server's name and version (`ImplementationSchema`, strips)."""
 
     name: str
@@ -795,13 +802,13 @@ class Implementation(_cardc.OpenModel):
     description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class InitializeRequest(_cardc.OpenModel):
+class InitializeRequest(_cardc.DroppingModel):
     """`initialize` (`InitializeRequestSchema`, strips)."""
 
     params: InitializeRequestParams
 
 
-class InitializeRequestParams(_cardc.OpenModel):
+class InitializeRequestParams(_cardc.DroppingModel):
     """Params of `initialize` (`InitializeRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -832,7 +839,7 @@ class InitializeResult(_cardc.OpenModel):
     instructions: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class JsonRpcError(_cardc.OpenModel):
+class JsonRpcError(_cardc.DroppingModel):
     """The error of an error response (the SDK's inline `z.object`, which strips)."""
 
     code: _cardc.I64
@@ -864,7 +871,9 @@ class JsonRpcNotification(_cardc.Model):
 
     method: str
 
-    params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = None
+    params: _t.Annotated[MessageParams | None, _p.BeforeValidator(_cardc.not_null)] = (
+        None
+    )
 
 
 class JsonRpcRequest(_cardc.Model):
@@ -881,7 +890,9 @@ class JsonRpcRequest(_cardc.Model):
 
     method: str
 
-    params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = None
+    params: _t.Annotated[MessageParams | None, _p.BeforeValidator(_cardc.not_null)] = (
+        None
+    )
 
 
 class JsonRpcResultResponse(_cardc.Model):
@@ -894,7 +905,7 @@ class JsonRpcResultResponse(_cardc.Model):
     result: Result
 
 
-class ListChangedCapability(_cardc.OpenModel):
+class ListChangedCapability(_cardc.DroppingModel):
     """Whether lists send change notifications (the SDK's inline `prompts`, `tools` and `roots`
     capabilities, strips).
     """
@@ -984,13 +995,13 @@ class ListToolsResult(_cardc.OpenModel):
     tools: list[Tool]
 
 
-class LoggingMessageNotification(_cardc.OpenModel):
+class LoggingMessageNotification(_cardc.DroppingModel):
     """`notifications/message` (`LoggingMessageNotificationSchema`, strips)."""
 
     params: LoggingMessageNotificationParams
 
 
-class LoggingMessageNotificationParams(_cardc.OpenModel):
+class LoggingMessageNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/message` (`LoggingMessageNotificationParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -1005,6 +1016,16 @@ class LoggingMessageNotificationParams(_cardc.OpenModel):
     """Any JSON, `null` too (`z.unknown()`, which zod v4 requires present in an object)."""
 
 
+class MessageParams(_cardc.OpenModel):
+    """The params of a JSON-RPC message of any method (`BaseRequestParamsSchema.loose()`): an
+    optional `_meta`, other keys kept.
+    """
+
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
+    )
+
+
 class Meta(_cardc.Model):
     """The `_meta` field every params and result object has (the shape of the SDK's
     `BaseRequestParamsSchema`, `NotificationsParamsSchema` and `ResultSchema`), flattened into
@@ -1016,7 +1037,7 @@ class Meta(_cardc.Model):
     )
 
 
-class MetaOnly(_cardc.OpenModel):
+class MetaOnly(_cardc.DroppingModel):
     """A request or notification whose params carry only `_meta` (`PingRequestSchema`,
     `ListRootsRequestSchema`, `InitializedNotificationSchema`, the list-changed notifications;
     strips).
@@ -1025,13 +1046,13 @@ class MetaOnly(_cardc.OpenModel):
     params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ModelHint(_cardc.OpenModel):
+class ModelHint(_cardc.DroppingModel):
     """A model the server would like (`ModelHintSchema`, strips)."""
 
     name: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ModelPreferences(_cardc.OpenModel):
+class ModelPreferences(_cardc.DroppingModel):
     """What the server cares about in a model (`ModelPreferencesSchema`, strips)."""
 
     hints: _t.Annotated[list[ModelHint] | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -1066,7 +1087,7 @@ class ModelPreferences(_cardc.OpenModel):
     ] = _p.Field(default=None, alias="intelligencePriority")
 
 
-class MultiSelectEnumSchema(_cardc.OpenModel):
+class MultiSelectEnumSchema(_cardc.DroppingModel):
     """A multi-select field of a form (`MultiSelectEnumSchemaSchema`: the untitled and titled
     forms, which differ only in `items`).
     """
@@ -1088,7 +1109,7 @@ class MultiSelectEnumSchema(_cardc.OpenModel):
     default: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class NumberSchema(_cardc.OpenModel):
+class NumberSchema(_cardc.DroppingModel):
     """A number field of a form (`NumberSchemaSchema`, strips), `type` `number` or `integer`."""
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
@@ -1102,7 +1123,7 @@ class NumberSchema(_cardc.OpenModel):
     default: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class PaginatedRequest(_cardc.OpenModel):
+class PaginatedRequest(_cardc.DroppingModel):
     """A list request (`PaginatedRequestSchema` and the `List*RequestSchema`s, strips)."""
 
     params: _t.Annotated[
@@ -1111,7 +1132,7 @@ class PaginatedRequest(_cardc.OpenModel):
     ] = None
 
 
-class PaginatedRequestParams(_cardc.OpenModel):
+class PaginatedRequestParams(_cardc.DroppingModel):
     """Params of a list request (`PaginatedRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -1121,9 +1142,9 @@ class PaginatedRequestParams(_cardc.OpenModel):
     cursor: _t.Annotated[Cursor | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class Params(_cardc.OpenModel):
-    """Params that carry only `_meta` (`NotificationsParamsSchema`, `BaseRequestParamsSchema`; a
-    JSON-RPC message's params, `.loose()`).
+class Params(_cardc.DroppingModel):
+    """Params that carry only `_meta` (`NotificationsParamsSchema`, `BaseRequestParamsSchema`,
+    which strip; only the generic JSON-RPC message's params are `.loose()`).
     """
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -1131,13 +1152,13 @@ class Params(_cardc.OpenModel):
     )
 
 
-class ProgressNotification(_cardc.OpenModel):
+class ProgressNotification(_cardc.DroppingModel):
     """`notifications/progress` (`ProgressNotificationSchema`, strips)."""
 
     params: ProgressNotificationParams
 
 
-class ProgressNotificationParams(_cardc.OpenModel):
+class ProgressNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/progress` (`ProgressNotificationParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -1153,7 +1174,7 @@ class ProgressNotificationParams(_cardc.OpenModel):
     progress_token: ProgressToken = _p.Field(alias="progressToken")
 
 
-class Prompt(_cardc.OpenModel):
+class Prompt(_cardc.DroppingModel):
     """A prompt a server offers (`PromptSchema`, strips)."""
 
     name: str
@@ -1176,7 +1197,7 @@ class Prompt(_cardc.OpenModel):
     )
 
 
-class PromptArgument(_cardc.OpenModel):
+class PromptArgument(_cardc.DroppingModel):
     """An argument a prompt takes (`PromptArgumentSchema`, strips)."""
 
     name: str
@@ -1186,7 +1207,7 @@ class PromptArgument(_cardc.OpenModel):
     required: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class PromptMessage(_cardc.OpenModel):
+class PromptMessage(_cardc.DroppingModel):
     """A message of a prompt (`PromptMessageSchema`, strips)."""
 
     role: Role
@@ -1194,7 +1215,7 @@ class PromptMessage(_cardc.OpenModel):
     content: ContentBlock
 
 
-class PromptReference(_cardc.OpenModel):
+class PromptReference(_cardc.DroppingModel):
     """A prompt whose argument to complete (`PromptReferenceSchema`, strips)."""
 
     name: str
@@ -1210,7 +1231,7 @@ class ReadResourceResult(_cardc.OpenModel):
     contents: list[ResourceContents]
 
 
-class RelatedTaskMetadata(_cardc.OpenModel):
+class RelatedTaskMetadata(_cardc.DroppingModel):
     """The task a message belongs to (`RelatedTaskMetadataSchema`, strips)."""
 
     task_id: str = _p.Field(alias="taskId")
@@ -1234,7 +1255,7 @@ class RequestMeta(_cardc.OpenModel):
     """The task this message belongs to."""
 
 
-class RequestedSchema(_cardc.OpenModel):
+class RequestedSchema(_cardc.DroppingModel):
     """The form an elicitation asks for (the SDK's inline `z.object`, strips)."""
 
     type_: _t.Annotated[
@@ -1247,7 +1268,7 @@ class RequestedSchema(_cardc.OpenModel):
     required: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class Resource(_cardc.OpenModel):
+class Resource(_cardc.DroppingModel):
     """A resource a server offers (`ResourceSchema`, strips); as a content block it is a
     `resource_link` (`ResourceLinkSchema`).
     """
@@ -1282,7 +1303,7 @@ class Resource(_cardc.OpenModel):
     )
 
 
-class ResourceRequest(_cardc.OpenModel):
+class ResourceRequest(_cardc.DroppingModel):
     """A request naming one resource (`ReadResourceRequestSchema`, `SubscribeRequestSchema`,
     `UnsubscribeRequestSchema`, strips).
     """
@@ -1290,7 +1311,7 @@ class ResourceRequest(_cardc.OpenModel):
     params: ResourceRequestParams
 
 
-class ResourceRequestParams(_cardc.OpenModel):
+class ResourceRequestParams(_cardc.DroppingModel):
     """Params naming one resource (`ResourceRequestParamsSchema`; also `ReadResource...`,
     `Subscribe...`, `UnsubscribeRequestParamsSchema`; strips).
     """
@@ -1302,7 +1323,7 @@ class ResourceRequestParams(_cardc.OpenModel):
     uri: str
 
 
-class ResourceTemplate(_cardc.OpenModel):
+class ResourceTemplate(_cardc.DroppingModel):
     """A template of resource URIs (`ResourceTemplateSchema`, strips)."""
 
     name: str
@@ -1333,7 +1354,7 @@ class ResourceTemplate(_cardc.OpenModel):
     )
 
 
-class ResourceTemplateReference(_cardc.OpenModel):
+class ResourceTemplateReference(_cardc.DroppingModel):
     """A resource template whose argument to complete (`ResourceTemplateReferenceSchema`,
     strips).
     """
@@ -1341,13 +1362,13 @@ class ResourceTemplateReference(_cardc.OpenModel):
     uri: str
 
 
-class ResourceUpdatedNotification(_cardc.OpenModel):
+class ResourceUpdatedNotification(_cardc.DroppingModel):
     """`notifications/resources/updated` (`ResourceUpdatedNotificationSchema`, strips)."""
 
     params: ResourceUpdatedNotificationParams
 
 
-class ResourceUpdatedNotificationParams(_cardc.OpenModel):
+class ResourceUpdatedNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/resources/updated` (`ResourceUpdatedNotificationParamsSchema`,
     strips).
     """
@@ -1359,7 +1380,7 @@ class ResourceUpdatedNotificationParams(_cardc.OpenModel):
     uri: str
 
 
-class ResourcesCapability(_cardc.OpenModel):
+class ResourcesCapability(_cardc.DroppingModel):
     """A server's resources capability (inline in `ServerCapabilitiesSchema`, strips)."""
 
     subscribe: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
@@ -1377,7 +1398,7 @@ class Result(_cardc.OpenModel):
     )
 
 
-class Root(_cardc.OpenModel):
+class Root(_cardc.DroppingModel):
     """A directory or file the server may work in (`RootSchema`, strips)."""
 
     uri: _t.Annotated[
@@ -1393,7 +1414,7 @@ class Root(_cardc.OpenModel):
     )
 
 
-class SamplingCapability(_cardc.OpenModel):
+class SamplingCapability(_cardc.DroppingModel):
     """A client's sampling capability (inline in `ClientCapabilitiesSchema`, strips)."""
 
     context: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -1406,7 +1427,7 @@ class SamplingCapability(_cardc.OpenModel):
     tools: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class SamplingMessage(_cardc.OpenModel):
+class SamplingMessage(_cardc.DroppingModel):
     """A message of a sampling conversation (`SamplingMessageSchema`, strips)."""
 
     role: Role
@@ -1418,7 +1439,7 @@ class SamplingMessage(_cardc.OpenModel):
     )
 
 
-class ServerCapabilities(_cardc.OpenModel):
+class ServerCapabilities(_cardc.DroppingModel):
     """What a server supports (`ServerCapabilitiesSchema`, strips)."""
 
     experimental: _t.Annotated[
@@ -1489,13 +1510,13 @@ class ServerTasksCapability(_cardc.OpenModel):
     ] = None
 
 
-class SetLevelRequest(_cardc.OpenModel):
+class SetLevelRequest(_cardc.DroppingModel):
     """`logging/setLevel` (`SetLevelRequestSchema`, strips)."""
 
     params: SetLevelRequestParams
 
 
-class SetLevelRequestParams(_cardc.OpenModel):
+class SetLevelRequestParams(_cardc.DroppingModel):
     """Params of `logging/setLevel` (`SetLevelRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -1505,7 +1526,7 @@ class SetLevelRequestParams(_cardc.OpenModel):
     level: LoggingLevel
 
 
-class StringSchema(_cardc.OpenModel):
+class StringSchema(_cardc.DroppingModel):
     """A string field of a form: the SDK's `LegacyTitledEnumSchemaSchema`,
     `UntitledSingleSelectEnumSchemaSchema`, `TitledSingleSelectEnumSchemaSchema` and
     `StringSchemaSchema`, all `type: \"string\"`, merged into one struct: a tagged union cannot
@@ -1584,14 +1605,14 @@ class TaskAugmented(_cardc.Model):
     task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class TaskMetadata(_cardc.OpenModel):
+class TaskMetadata(_cardc.DroppingModel):
     """Asks for the request to run as a task (`TaskMetadataSchema`, strips)."""
 
     ttl: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = None
     """How long, in milliseconds, to keep the task's result."""
 
 
-class TaskRequest(_cardc.OpenModel):
+class TaskRequest(_cardc.DroppingModel):
     """A request naming one task (`GetTaskRequestSchema`, `GetTaskPayloadRequestSchema`,
     `CancelTaskRequestSchema`, strips).
     """
@@ -1599,7 +1620,7 @@ class TaskRequest(_cardc.OpenModel):
     params: TaskRequestParams
 
 
-class TaskRequestParams(_cardc.OpenModel):
+class TaskRequestParams(_cardc.DroppingModel):
     """Params naming one task (inline in `GetTaskRequestSchema`, `GetTaskPayloadRequestSchema`,
     `CancelTaskRequestSchema`; strips).
     """
@@ -1611,8 +1632,10 @@ class TaskRequestParams(_cardc.OpenModel):
     task_id: str = _p.Field(alias="taskId")
 
 
-class TaskResult(_cardc.OpenModel):
-    """A task's state as a result (`GetTaskResultSchema`, `CancelTaskResultSchema`)."""
+class TaskResult(_cardc.DroppingModel):
+    """A task's state as a result (`GetTaskResultSchema`, `CancelTaskResultSchema`: a loose
+    `ResultSchema` merged with `TaskSchema`, whose stripping the merge keeps).
+    """
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="_meta")
@@ -1639,13 +1662,13 @@ class TaskResult(_cardc.OpenModel):
     )
 
 
-class TaskStatusNotification(_cardc.OpenModel):
+class TaskStatusNotification(_cardc.DroppingModel):
     """`notifications/tasks/status` (`TaskStatusNotificationSchema`, strips)."""
 
     params: TaskStatusNotificationParams
 
 
-class TaskStatusNotificationParams(_cardc.OpenModel):
+class TaskStatusNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/tasks/status` (`TaskStatusNotificationParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -1673,7 +1696,7 @@ class TaskStatusNotificationParams(_cardc.OpenModel):
     )
 
 
-class TextContent(_cardc.OpenModel):
+class TextContent(_cardc.DroppingModel):
     """Text (`TextContentSchema`, strips).
 
     Examples:
@@ -1719,7 +1742,7 @@ class TitledMultiSelectItems(_cardc.Model):
     any_of: list[TitledOption] = _p.Field(alias="anyOf")
 
 
-class TitledOption(_cardc.OpenModel):
+class TitledOption(_cardc.DroppingModel):
     """A choice of a titled select (`TitledSingleSelectEnumSchemaSchema`'s `oneOf` items, strips)."""
 
     const: str
@@ -1727,7 +1750,7 @@ class TitledOption(_cardc.OpenModel):
     title: str
 
 
-class Tool(_cardc.OpenModel):
+class Tool(_cardc.DroppingModel):
     """A tool a server offers (`ToolSchema`, strips)."""
 
     name: str
@@ -1762,7 +1785,7 @@ class Tool(_cardc.OpenModel):
     )
 
 
-class ToolAnnotations(_cardc.OpenModel):
+class ToolAnnotations(_cardc.DroppingModel):
     """Hints about what a tool does (`ToolAnnotationsSchema`, strips); untrusted unless the
     server is.
     """
@@ -1786,7 +1809,7 @@ class ToolAnnotations(_cardc.OpenModel):
     )
 
 
-class ToolChoice(_cardc.OpenModel):
+class ToolChoice(_cardc.DroppingModel):
     """How the model may use tools (`ToolChoiceSchema`, strips)."""
 
     mode: _t.Annotated[ToolChoiceMode | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -1794,7 +1817,7 @@ class ToolChoice(_cardc.OpenModel):
     )
 
 
-class ToolExecution(_cardc.OpenModel):
+class ToolExecution(_cardc.DroppingModel):
     """How a tool runs (`ToolExecutionSchema`, strips)."""
 
     task_support: _t.Annotated[
@@ -1824,17 +1847,16 @@ class ToolJsonSchema(_cardc.OpenModel):
     required: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ToolResultContent(_cardc.OpenModel):
+class ToolResultContent(_cardc.DroppingModel):
     """A tool's result given back to the model (`ToolResultContentSchema`, strips)."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("content",)
 
     tool_use_id: str = _p.Field(alias="toolUseId")
     """The `id` of the `tool_use` this answers."""
 
-    content: _t.Annotated[
-        list[ContentBlock] | None,
-        _p.BeforeValidator(_cardc.not_null),
-    ] = None
-    """The SDK reads an absent `content` as `[]`."""
+    content: list[ContentBlock] = _p.Field(default_factory=_cardc.empty_list)
+    """The SDK reads an absent `content` as `[]`, and writes it."""
 
     structured_content: _t.Annotated[
         JsonObject | None,
@@ -1851,7 +1873,7 @@ class ToolResultContent(_cardc.OpenModel):
     )
 
 
-class ToolUseContent(_cardc.OpenModel):
+class ToolUseContent(_cardc.DroppingModel):
     """A model's call of a tool (`ToolUseContentSchema`, strips)."""
 
     name: str
@@ -2872,6 +2894,8 @@ parse_logging_message_notification_params = _cardc.Parser[
 parse_logging_message_notification_params_json = (
     parse_logging_message_notification_params.json
 )
+parse_message_params = _cardc.Parser[MessageParams](MessageParams, "MessageParams")
+parse_message_params_json = parse_message_params.json
 parse_meta = _cardc.Parser[Meta](Meta, "Meta")
 parse_meta_json = parse_meta.json
 parse_meta_only = _cardc.Parser[MetaOnly](MetaOnly, "MetaOnly")
@@ -3665,6 +3689,7 @@ __all__ = [
     "LoggingLevel",
     "LoggingMessageNotification",
     "LoggingMessageNotificationParams",
+    "MessageParams",
     "Meta",
     "MetaOnly",
     "ModelHint",
@@ -3921,6 +3946,8 @@ __all__ = [
     "parse_logging_message_notification_json",
     "parse_logging_message_notification_params",
     "parse_logging_message_notification_params_json",
+    "parse_message_params",
+    "parse_message_params_json",
     "parse_meta",
     "parse_meta_json",
     "parse_meta_only",
@@ -4137,6 +4164,7 @@ ListTasksResult.model_rebuild()
 ListToolsResult.model_rebuild()
 LoggingMessageNotification.model_rebuild()
 LoggingMessageNotificationParams.model_rebuild()
+MessageParams.model_rebuild()
 Meta.model_rebuild()
 MetaOnly.model_rebuild()
 ModelHint.model_rebuild()

@@ -12,7 +12,7 @@ import pydantic as _p
 from mcp_common import JsonObject
 
 
-class ClientCapabilities(_cardc.OpenModel):
+class ClientCapabilities(_cardc.DroppingModel):
     """What a client supports (`ClientCapabilitiesSchema`, strips)."""
 
     experimental: _t.Annotated[
@@ -113,7 +113,7 @@ class FormElicitationCapability(_cardc.OpenModel):
     )
 
 
-class ListChangedCapability(_cardc.OpenModel):
+class ListChangedCapability(_cardc.DroppingModel):
     """Whether lists send change notifications (the SDK's inline `prompts`, `tools` and `roots`
     capabilities, strips).
     """
@@ -123,7 +123,7 @@ class ListChangedCapability(_cardc.OpenModel):
     )
 
 
-class ResourcesCapability(_cardc.OpenModel):
+class ResourcesCapability(_cardc.DroppingModel):
     """A server's resources capability (inline in `ServerCapabilitiesSchema`, strips)."""
 
     subscribe: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
@@ -133,7 +133,7 @@ class ResourcesCapability(_cardc.OpenModel):
     )
 
 
-class SamplingCapability(_cardc.OpenModel):
+class SamplingCapability(_cardc.DroppingModel):
     """A client's sampling capability (inline in `ClientCapabilitiesSchema`, strips)."""
 
     context: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -146,7 +146,7 @@ class SamplingCapability(_cardc.OpenModel):
     tools: _t.Annotated[JsonObject | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ServerCapabilities(_cardc.OpenModel):
+class ServerCapabilities(_cardc.DroppingModel):
     """What a server supports (`ServerCapabilitiesSchema`, strips)."""
 
     experimental: _t.Annotated[

@@ -29,7 +29,7 @@ class Role(_enum.Enum):
     Assistant = "assistant"
 
 
-class Annotations(_cardc.OpenModel):
+class Annotations(_cardc.DroppingModel):
     """Hints about a content block (`AnnotationsSchema`, strips)."""
 
     audience: _t.Annotated[list[Role] | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -67,7 +67,7 @@ class Annotations(_cardc.OpenModel):
     """
 
 
-class AudioContent(_cardc.OpenModel):
+class AudioContent(_cardc.DroppingModel):
     """Audio (`AudioContentSchema`, strips)."""
 
     data: _t.Annotated[
@@ -133,7 +133,7 @@ class BlobResourceContents(_cardc.Model):
     """Base64 as `atob` reads it (`Base64Schema`), as for `ImageContent`."""
 
 
-class EmbeddedResource(_cardc.OpenModel):
+class EmbeddedResource(_cardc.DroppingModel):
     """A resource inside a message (`EmbeddedResourceSchema`, strips)."""
 
     resource: ResourceContents
@@ -148,7 +148,7 @@ class EmbeddedResource(_cardc.OpenModel):
     )
 
 
-class Icon(_cardc.OpenModel):
+class Icon(_cardc.DroppingModel):
     """An icon (`IconSchema`, strips)."""
 
     src: str
@@ -169,7 +169,7 @@ class Icons(_cardc.Model):
     icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ImageContent(_cardc.OpenModel):
+class ImageContent(_cardc.DroppingModel):
     """An image (`ImageContentSchema`, strips)."""
 
     data: _t.Annotated[
@@ -199,7 +199,7 @@ class ImageContent(_cardc.OpenModel):
     )
 
 
-class Implementation(_cardc.OpenModel):
+class Implementation(_cardc.DroppingModel):
     """A client's or server's name and version (`ImplementationSchema`, strips)."""
 
     name: str
@@ -219,7 +219,7 @@ class Implementation(_cardc.OpenModel):
     description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class Resource(_cardc.OpenModel):
+class Resource(_cardc.DroppingModel):
     """A resource a server offers (`ResourceSchema`, strips); as a content block it is a
     `resource_link` (`ResourceLinkSchema`).
     """
@@ -254,7 +254,7 @@ class Resource(_cardc.OpenModel):
     )
 
 
-class TextContent(_cardc.OpenModel):
+class TextContent(_cardc.DroppingModel):
     """Text (`TextContentSchema`, strips).
 
     Examples:

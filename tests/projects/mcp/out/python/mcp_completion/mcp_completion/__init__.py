@@ -13,7 +13,7 @@ import typing_extensions as _te
 from mcp_jsonrpc import RequestMeta
 
 
-class CompleteRequestParams(_cardc.OpenModel):
+class CompleteRequestParams(_cardc.DroppingModel):
     """Params of `completion/complete` (`CompleteRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -53,7 +53,7 @@ class Completion(_cardc.OpenModel):
     )
 
 
-class CompletionArgument(_cardc.OpenModel):
+class CompletionArgument(_cardc.DroppingModel):
     """The argument to complete (inline in `CompleteRequestParamsSchema`, strips)."""
 
     name: str
@@ -61,7 +61,7 @@ class CompletionArgument(_cardc.OpenModel):
     value: str
 
 
-class CompletionContext(_cardc.OpenModel):
+class CompletionContext(_cardc.DroppingModel):
     """Arguments already given (inline in `CompleteRequestParamsSchema`, strips)."""
 
     arguments: _t.Annotated[
@@ -70,13 +70,13 @@ class CompletionContext(_cardc.OpenModel):
     ] = None
 
 
-class PromptReference(_cardc.OpenModel):
+class PromptReference(_cardc.DroppingModel):
     """A prompt whose argument to complete (`PromptReferenceSchema`, strips)."""
 
     name: str
 
 
-class ResourceTemplateReference(_cardc.OpenModel):
+class ResourceTemplateReference(_cardc.DroppingModel):
     """A resource template whose argument to complete (`ResourceTemplateReferenceSchema`,
     strips).
     """

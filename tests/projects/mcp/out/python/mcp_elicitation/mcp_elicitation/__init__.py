@@ -42,7 +42,7 @@ class StringFormat(_enum.Enum):
     DateTime = "date-time"
 
 
-class BooleanSchema(_cardc.OpenModel):
+class BooleanSchema(_cardc.DroppingModel):
     """A boolean field of a form (`BooleanSchemaSchema`, strips)."""
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
@@ -109,11 +109,14 @@ class ElicitResult(_cardc.OpenModel):
 
     action: ElicitAction
 
-    content: dict[str, ElicitValue] | None = None
-    """The SDK reads `null` as absent."""
+    content: dict[str, ElicitValue] | None = _p.Field(
+        default=None,
+        exclude_if=_cardc.is_none,
+    )
+    """The SDK reads `null` as absent, and writes no key."""
 
 
-class ElicitationCompleteNotificationParams(_cardc.OpenModel):
+class ElicitationCompleteNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/elicitation/complete`
     (`ElicitationCompleteNotificationParamsSchema`, strips).
     """
@@ -125,7 +128,7 @@ class ElicitationCompleteNotificationParams(_cardc.OpenModel):
     elicitation_id: str = _p.Field(alias="elicitationId")
 
 
-class MultiSelectEnumSchema(_cardc.OpenModel):
+class MultiSelectEnumSchema(_cardc.DroppingModel):
     """A multi-select field of a form (`MultiSelectEnumSchemaSchema`: the untitled and titled
     forms, which differ only in `items`).
     """
@@ -147,7 +150,7 @@ class MultiSelectEnumSchema(_cardc.OpenModel):
     default: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class NumberSchema(_cardc.OpenModel):
+class NumberSchema(_cardc.DroppingModel):
     """A number field of a form (`NumberSchemaSchema`, strips), `type` `number` or `integer`."""
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
@@ -161,7 +164,7 @@ class NumberSchema(_cardc.OpenModel):
     default: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class RequestedSchema(_cardc.OpenModel):
+class RequestedSchema(_cardc.DroppingModel):
     """The form an elicitation asks for (the SDK's inline `z.object`, strips)."""
 
     type_: _t.Annotated[
@@ -174,7 +177,7 @@ class RequestedSchema(_cardc.OpenModel):
     required: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class StringSchema(_cardc.OpenModel):
+class StringSchema(_cardc.DroppingModel):
     """A string field of a form: the SDK's `LegacyTitledEnumSchemaSchema`,
     `UntitledSingleSelectEnumSchemaSchema`, `TitledSingleSelectEnumSchemaSchema` and
     `StringSchemaSchema`, all `type: \"string\"`, merged into one struct: a tagged union cannot
@@ -227,7 +230,7 @@ class TitledMultiSelectItems(_cardc.Model):
     any_of: list[TitledOption] = _p.Field(alias="anyOf")
 
 
-class TitledOption(_cardc.OpenModel):
+class TitledOption(_cardc.DroppingModel):
     """A choice of a titled select (`TitledSingleSelectEnumSchemaSchema`'s `oneOf` items, strips)."""
 
     const: str

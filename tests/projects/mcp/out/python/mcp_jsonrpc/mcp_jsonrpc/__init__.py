@@ -34,7 +34,7 @@ import pydantic as _p
 import typing_extensions as _te
 
 
-class JsonRpcError(_cardc.OpenModel):
+class JsonRpcError(_cardc.DroppingModel):
     """The error of an error response (the SDK's inline `z.object`, which strips)."""
 
     code: _cardc.I64
@@ -66,7 +66,9 @@ class JsonRpcNotification(_cardc.Model):
 
     method: str
 
-    params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = None
+    params: _t.Annotated[MessageParams | None, _p.BeforeValidator(_cardc.not_null)] = (
+        None
+    )
 
 
 class JsonRpcRequest(_cardc.Model):
@@ -83,7 +85,9 @@ class JsonRpcRequest(_cardc.Model):
 
     method: str
 
-    params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = None
+    params: _t.Annotated[MessageParams | None, _p.BeforeValidator(_cardc.not_null)] = (
+        None
+    )
 
 
 class JsonRpcResultResponse(_cardc.Model):
@@ -94,6 +98,16 @@ class JsonRpcResultResponse(_cardc.Model):
     id: RequestId
 
     result: Result
+
+
+class MessageParams(_cardc.OpenModel):
+    """The params of a JSON-RPC message of any method (`BaseRequestParamsSchema.loose()`): an
+    optional `_meta`, other keys kept.
+    """
+
+    meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="_meta")
+    )
 
 
 class Meta(_cardc.Model):
@@ -107,9 +121,9 @@ class Meta(_cardc.Model):
     )
 
 
-class Params(_cardc.OpenModel):
-    """Params that carry only `_meta` (`NotificationsParamsSchema`, `BaseRequestParamsSchema`; a
-    JSON-RPC message's params, `.loose()`).
+class Params(_cardc.DroppingModel):
+    """Params that carry only `_meta` (`NotificationsParamsSchema`, `BaseRequestParamsSchema`,
+    which strip; only the generic JSON-RPC message's params are `.loose()`).
     """
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -117,7 +131,7 @@ class Params(_cardc.OpenModel):
     )
 
 
-class RelatedTaskMetadata(_cardc.OpenModel):
+class RelatedTaskMetadata(_cardc.DroppingModel):
     """The task a message belongs to (`RelatedTaskMetadataSchema`, strips)."""
 
     task_id: str = _p.Field(alias="taskId")
@@ -159,7 +173,7 @@ class TaskAugmented(_cardc.Model):
     task: _t.Annotated[TaskMetadata | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class TaskMetadata(_cardc.OpenModel):
+class TaskMetadata(_cardc.DroppingModel):
     """Asks for the request to run as a task (`TaskMetadataSchema`, strips)."""
 
     ttl: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = None
@@ -246,6 +260,8 @@ parse_json_rpc_result_response = _cardc.Parser[JsonRpcResultResponse](
     "JsonRpcResultResponse",
 )
 parse_json_rpc_result_response_json = parse_json_rpc_result_response.json
+parse_message_params = _cardc.Parser[MessageParams](MessageParams, "MessageParams")
+parse_message_params_json = parse_message_params.json
 parse_meta = _cardc.Parser[Meta](Meta, "Meta")
 parse_meta_json = parse_meta.json
 parse_params = _cardc.Parser[Params](Params, "Params")
@@ -278,6 +294,7 @@ __all__ = [
     "JsonRpcRequest",
     "JsonRpcResponse",
     "JsonRpcResultResponse",
+    "MessageParams",
     "Meta",
     "Params",
     "ProgressToken",
@@ -303,6 +320,8 @@ __all__ = [
     "parse_json_rpc_response_json",
     "parse_json_rpc_result_response",
     "parse_json_rpc_result_response_json",
+    "parse_message_params",
+    "parse_message_params_json",
     "parse_meta",
     "parse_meta_json",
     "parse_params",
@@ -328,6 +347,7 @@ JsonRpcErrorResponse.model_rebuild()
 JsonRpcNotification.model_rebuild()
 JsonRpcRequest.model_rebuild()
 JsonRpcResultResponse.model_rebuild()
+MessageParams.model_rebuild()
 Meta.model_rebuild()
 Params.model_rebuild()
 RelatedTaskMetadata.model_rebuild()

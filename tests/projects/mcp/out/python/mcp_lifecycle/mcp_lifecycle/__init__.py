@@ -14,7 +14,7 @@ from mcp_common import Implementation
 from mcp_jsonrpc import RequestMeta
 
 
-class InitializeRequestParams(_cardc.OpenModel):
+class InitializeRequestParams(_cardc.DroppingModel):
     """Params of `initialize` (`InitializeRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (

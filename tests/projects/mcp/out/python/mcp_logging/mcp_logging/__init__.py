@@ -33,7 +33,7 @@ class LoggingLevel(_enum.Enum):
     Emergency = "emergency"
 
 
-class LoggingMessageNotificationParams(_cardc.OpenModel):
+class LoggingMessageNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/message` (`LoggingMessageNotificationParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -48,7 +48,7 @@ class LoggingMessageNotificationParams(_cardc.OpenModel):
     """Any JSON, `null` too (`z.unknown()`, which zod v4 requires present in an object)."""
 
 
-class SetLevelRequestParams(_cardc.OpenModel):
+class SetLevelRequestParams(_cardc.DroppingModel):
     """Params of `logging/setLevel` (`SetLevelRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (

@@ -27,61 +27,61 @@ from mcp_tasks import TaskRequestParams, TaskStatusNotificationParams
 from mcp_tools import CallToolRequestParams
 
 
-class CallToolRequest(_cardc.OpenModel):
+class CallToolRequest(_cardc.DroppingModel):
     """`tools/call` (`CallToolRequestSchema`, strips)."""
 
     params: CallToolRequestParams
 
 
-class CancelledNotification(_cardc.OpenModel):
+class CancelledNotification(_cardc.DroppingModel):
     """`notifications/cancelled` (`CancelledNotificationSchema`, strips)."""
 
     params: CancelledNotificationParams
 
 
-class CompleteRequest(_cardc.OpenModel):
+class CompleteRequest(_cardc.DroppingModel):
     """`completion/complete` (`CompleteRequestSchema`, strips)."""
 
     params: CompleteRequestParams
 
 
-class CreateMessageRequest(_cardc.OpenModel):
+class CreateMessageRequest(_cardc.DroppingModel):
     """`sampling/createMessage` (`CreateMessageRequestSchema`, strips)."""
 
     params: CreateMessageRequestParams
 
 
-class ElicitRequest(_cardc.OpenModel):
+class ElicitRequest(_cardc.DroppingModel):
     """`elicitation/create` (`ElicitRequestSchema`, strips)."""
 
     params: ElicitRequestParams
 
 
-class ElicitationCompleteNotification(_cardc.OpenModel):
+class ElicitationCompleteNotification(_cardc.DroppingModel):
     """`notifications/elicitation/complete` (`ElicitationCompleteNotificationSchema`, strips)."""
 
     params: ElicitationCompleteNotificationParams
 
 
-class GetPromptRequest(_cardc.OpenModel):
+class GetPromptRequest(_cardc.DroppingModel):
     """`prompts/get` (`GetPromptRequestSchema`, strips)."""
 
     params: GetPromptRequestParams
 
 
-class InitializeRequest(_cardc.OpenModel):
+class InitializeRequest(_cardc.DroppingModel):
     """`initialize` (`InitializeRequestSchema`, strips)."""
 
     params: InitializeRequestParams
 
 
-class LoggingMessageNotification(_cardc.OpenModel):
+class LoggingMessageNotification(_cardc.DroppingModel):
     """`notifications/message` (`LoggingMessageNotificationSchema`, strips)."""
 
     params: LoggingMessageNotificationParams
 
 
-class MetaOnly(_cardc.OpenModel):
+class MetaOnly(_cardc.DroppingModel):
     """A request or notification whose params carry only `_meta` (`PingRequestSchema`,
     `ListRootsRequestSchema`, `InitializedNotificationSchema`, the list-changed notifications;
     strips).
@@ -90,7 +90,7 @@ class MetaOnly(_cardc.OpenModel):
     params: _t.Annotated[Params | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class PaginatedRequest(_cardc.OpenModel):
+class PaginatedRequest(_cardc.DroppingModel):
     """A list request (`PaginatedRequestSchema` and the `List*RequestSchema`s, strips)."""
 
     params: _t.Annotated[
@@ -99,13 +99,13 @@ class PaginatedRequest(_cardc.OpenModel):
     ] = None
 
 
-class ProgressNotification(_cardc.OpenModel):
+class ProgressNotification(_cardc.DroppingModel):
     """`notifications/progress` (`ProgressNotificationSchema`, strips)."""
 
     params: ProgressNotificationParams
 
 
-class ResourceRequest(_cardc.OpenModel):
+class ResourceRequest(_cardc.DroppingModel):
     """A request naming one resource (`ReadResourceRequestSchema`, `SubscribeRequestSchema`,
     `UnsubscribeRequestSchema`, strips).
     """
@@ -113,19 +113,19 @@ class ResourceRequest(_cardc.OpenModel):
     params: ResourceRequestParams
 
 
-class ResourceUpdatedNotification(_cardc.OpenModel):
+class ResourceUpdatedNotification(_cardc.DroppingModel):
     """`notifications/resources/updated` (`ResourceUpdatedNotificationSchema`, strips)."""
 
     params: ResourceUpdatedNotificationParams
 
 
-class SetLevelRequest(_cardc.OpenModel):
+class SetLevelRequest(_cardc.DroppingModel):
     """`logging/setLevel` (`SetLevelRequestSchema`, strips)."""
 
     params: SetLevelRequestParams
 
 
-class TaskRequest(_cardc.OpenModel):
+class TaskRequest(_cardc.DroppingModel):
     """A request naming one task (`GetTaskRequestSchema`, `GetTaskPayloadRequestSchema`,
     `CancelTaskRequestSchema`, strips).
     """
@@ -133,7 +133,7 @@ class TaskRequest(_cardc.OpenModel):
     params: TaskRequestParams
 
 
-class TaskStatusNotification(_cardc.OpenModel):
+class TaskStatusNotification(_cardc.DroppingModel):
     """`notifications/tasks/status` (`TaskStatusNotificationSchema`, strips)."""
 
     params: TaskStatusNotificationParams

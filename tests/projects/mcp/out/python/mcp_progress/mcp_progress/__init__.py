@@ -12,7 +12,7 @@ import pydantic as _p
 from mcp_jsonrpc import ProgressToken, RequestId, RequestMeta
 
 
-class CancelledNotificationParams(_cardc.OpenModel):
+class CancelledNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/cancelled` (`CancelledNotificationParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -26,7 +26,7 @@ class CancelledNotificationParams(_cardc.OpenModel):
     reason: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ProgressNotificationParams(_cardc.OpenModel):
+class ProgressNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/progress` (`ProgressNotificationParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (

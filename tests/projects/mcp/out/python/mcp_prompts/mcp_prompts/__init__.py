@@ -13,7 +13,7 @@ from mcp_common import ContentBlock, Icon, JsonObject, Role
 from mcp_jsonrpc import Cursor, RequestMeta
 
 
-class GetPromptRequestParams(_cardc.OpenModel):
+class GetPromptRequestParams(_cardc.DroppingModel):
     """Params of `prompts/get` (`GetPromptRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -54,7 +54,7 @@ class ListPromptsResult(_cardc.OpenModel):
     prompts: list[Prompt]
 
 
-class Prompt(_cardc.OpenModel):
+class Prompt(_cardc.DroppingModel):
     """A prompt a server offers (`PromptSchema`, strips)."""
 
     name: str
@@ -77,7 +77,7 @@ class Prompt(_cardc.OpenModel):
     )
 
 
-class PromptArgument(_cardc.OpenModel):
+class PromptArgument(_cardc.DroppingModel):
     """An argument a prompt takes (`PromptArgumentSchema`, strips)."""
 
     name: str
@@ -87,7 +87,7 @@ class PromptArgument(_cardc.OpenModel):
     required: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class PromptMessage(_cardc.OpenModel):
+class PromptMessage(_cardc.DroppingModel):
     """A message of a prompt (`PromptMessageSchema`, strips)."""
 
     role: Role

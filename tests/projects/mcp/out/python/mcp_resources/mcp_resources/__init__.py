@@ -41,7 +41,7 @@ class ListResourcesResult(_cardc.OpenModel):
     resources: list[Resource]
 
 
-class PaginatedRequestParams(_cardc.OpenModel):
+class PaginatedRequestParams(_cardc.DroppingModel):
     """Params of a list request (`PaginatedRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -61,7 +61,7 @@ class ReadResourceResult(_cardc.OpenModel):
     contents: list[ResourceContents]
 
 
-class ResourceRequestParams(_cardc.OpenModel):
+class ResourceRequestParams(_cardc.DroppingModel):
     """Params naming one resource (`ResourceRequestParamsSchema`; also `ReadResource...`,
     `Subscribe...`, `UnsubscribeRequestParamsSchema`; strips).
     """
@@ -73,7 +73,7 @@ class ResourceRequestParams(_cardc.OpenModel):
     uri: str
 
 
-class ResourceTemplate(_cardc.OpenModel):
+class ResourceTemplate(_cardc.DroppingModel):
     """A template of resource URIs (`ResourceTemplateSchema`, strips)."""
 
     name: str
@@ -104,7 +104,7 @@ class ResourceTemplate(_cardc.OpenModel):
     )
 
 
-class ResourceUpdatedNotificationParams(_cardc.OpenModel):
+class ResourceUpdatedNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/resources/updated` (`ResourceUpdatedNotificationParamsSchema`,
     strips).
     """

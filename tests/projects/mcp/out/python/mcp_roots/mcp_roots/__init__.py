@@ -23,7 +23,7 @@ class ListRootsResult(_cardc.OpenModel):
     roots: list[Root]
 
 
-class Root(_cardc.OpenModel):
+class Root(_cardc.DroppingModel):
     """A directory or file the server may work in (`RootSchema`, strips)."""
 
     uri: _t.Annotated[

@@ -45,7 +45,7 @@ class ToolChoiceMode(_enum.Enum):
     None_ = "none"
 
 
-class CreateMessageRequestParams(_cardc.OpenModel):
+class CreateMessageRequestParams(_cardc.DroppingModel):
     """Params of `sampling/createMessage` (`CreateMessageRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -135,13 +135,13 @@ class CreateMessageResultWithTools(_cardc.OpenModel):
     content: SamplingMessageContent
 
 
-class ModelHint(_cardc.OpenModel):
+class ModelHint(_cardc.DroppingModel):
     """A model the server would like (`ModelHintSchema`, strips)."""
 
     name: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ModelPreferences(_cardc.OpenModel):
+class ModelPreferences(_cardc.DroppingModel):
     """What the server cares about in a model (`ModelPreferencesSchema`, strips)."""
 
     hints: _t.Annotated[list[ModelHint] | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -176,7 +176,7 @@ class ModelPreferences(_cardc.OpenModel):
     ] = _p.Field(default=None, alias="intelligencePriority")
 
 
-class SamplingMessage(_cardc.OpenModel):
+class SamplingMessage(_cardc.DroppingModel):
     """A message of a sampling conversation (`SamplingMessageSchema`, strips)."""
 
     role: Role
@@ -188,7 +188,7 @@ class SamplingMessage(_cardc.OpenModel):
     )
 
 
-class ToolChoice(_cardc.OpenModel):
+class ToolChoice(_cardc.DroppingModel):
     """How the model may use tools (`ToolChoiceSchema`, strips)."""
 
     mode: _t.Annotated[ToolChoiceMode | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -196,17 +196,16 @@ class ToolChoice(_cardc.OpenModel):
     )
 
 
-class ToolResultContent(_cardc.OpenModel):
+class ToolResultContent(_cardc.DroppingModel):
     """A tool's result given back to the model (`ToolResultContentSchema`, strips)."""
+
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("content",)
 
     tool_use_id: str = _p.Field(alias="toolUseId")
     """The `id` of the `tool_use` this answers."""
 
-    content: _t.Annotated[
-        list[ContentBlock] | None,
-        _p.BeforeValidator(_cardc.not_null),
-    ] = None
-    """The SDK reads an absent `content` as `[]`."""
+    content: list[ContentBlock] = _p.Field(default_factory=_cardc.empty_list)
+    """The SDK reads an absent `content` as `[]`, and writes it."""
 
     structured_content: _t.Annotated[
         JsonObject | None,
@@ -223,7 +222,7 @@ class ToolResultContent(_cardc.OpenModel):
     )
 
 
-class ToolUseContent(_cardc.OpenModel):
+class ToolUseContent(_cardc.DroppingModel):
     """A model's call of a tool (`ToolUseContentSchema`, strips)."""
 
     name: str

@@ -75,7 +75,7 @@ class Task(_cardc.Model):
     )
 
 
-class TaskRequestParams(_cardc.OpenModel):
+class TaskRequestParams(_cardc.DroppingModel):
     """Params naming one task (inline in `GetTaskRequestSchema`, `GetTaskPayloadRequestSchema`,
     `CancelTaskRequestSchema`; strips).
     """
@@ -87,8 +87,10 @@ class TaskRequestParams(_cardc.OpenModel):
     task_id: str = _p.Field(alias="taskId")
 
 
-class TaskResult(_cardc.OpenModel):
-    """A task's state as a result (`GetTaskResultSchema`, `CancelTaskResultSchema`)."""
+class TaskResult(_cardc.DroppingModel):
+    """A task's state as a result (`GetTaskResultSchema`, `CancelTaskResultSchema`: a loose
+    `ResultSchema` merged with `TaskSchema`, whose stripping the merge keeps).
+    """
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="_meta")
@@ -115,7 +117,7 @@ class TaskResult(_cardc.OpenModel):
     )
 
 
-class TaskStatusNotificationParams(_cardc.OpenModel):
+class TaskStatusNotificationParams(_cardc.DroppingModel):
     """Params of `notifications/tasks/status` (`TaskStatusNotificationParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (

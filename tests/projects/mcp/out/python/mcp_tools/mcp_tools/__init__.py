@@ -24,7 +24,7 @@ class TaskSupport(_enum.Enum):
     Forbidden = "forbidden"
 
 
-class CallToolRequestParams(_cardc.OpenModel):
+class CallToolRequestParams(_cardc.DroppingModel):
     """Params of `tools/call` (`CallToolRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
@@ -43,15 +43,14 @@ class CallToolRequestParams(_cardc.OpenModel):
 class CallToolResult(_cardc.OpenModel):
     """The result of `tools/call` (`CallToolResultSchema`, loose)."""
 
+    _cardc_defaulted: _t.ClassVar[tuple[str, ...]] = ("content",)
+
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="_meta")
     )
 
-    content: _t.Annotated[
-        list[ContentBlock] | None,
-        _p.BeforeValidator(_cardc.not_null),
-    ] = None
-    """The SDK reads an absent `content` as `[]` (`.default([])`)."""
+    content: list[ContentBlock] = _p.Field(default_factory=_cardc.empty_list)
+    """The SDK reads an absent `content` as `[]` (`.default([])`), and writes it."""
 
     structured_content: _t.Annotated[
         JsonObject | None,
@@ -78,7 +77,7 @@ class ListToolsResult(_cardc.OpenModel):
     tools: list[Tool]
 
 
-class Tool(_cardc.OpenModel):
+class Tool(_cardc.DroppingModel):
     """A tool a server offers (`ToolSchema`, strips)."""
 
     name: str
@@ -113,7 +112,7 @@ class Tool(_cardc.OpenModel):
     )
 
 
-class ToolAnnotations(_cardc.OpenModel):
+class ToolAnnotations(_cardc.DroppingModel):
     """Hints about what a tool does (`ToolAnnotationsSchema`, strips); untrusted unless the
     server is.
     """
@@ -137,7 +136,7 @@ class ToolAnnotations(_cardc.OpenModel):
     )
 
 
-class ToolExecution(_cardc.OpenModel):
+class ToolExecution(_cardc.DroppingModel):
     """How a tool runs (`ToolExecutionSchema`, strips)."""
 
     task_support: _t.Annotated[
