@@ -106,18 +106,12 @@ impl Checker<'_> {
             Some(TypeDef::Struct(def)) => self.object(def, value, at, tags),
             Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value, at),
             Some(TypeDef::Union(def)) => self.union(def, value, at, tags),
-            // The checker has made sure no payload fits two variants.
-            Some(TypeDef::Untagged(def)) => {
-                if def
-                    .variants
-                    .iter()
-                    .any(|variant| self.ty(&variant.ty, value, at).is_ok())
-                {
-                    Ok(())
-                } else {
-                    fault(at, format!("fits no variant of `{}`", def.name))
-                }
-            }
+            // The variant its shape picks, as every reader picks it: the first of the value's
+            // JSON type, an object variant among several by its key.
+            Some(TypeDef::Untagged(def)) => match def.pick(value) {
+                Some(variant) => self.ty(&variant.ty, value, at),
+                None => fault(at, format!("fits no variant of `{}`", def.name)),
+            },
             Some(TypeDef::Enum(def)) => match value {
                 JsonValue::String(text)
                     if def.is_open() || def.values.iter().any(|v| v.wire_name == *text) =>

@@ -185,7 +185,6 @@ const IR_EQUAL: &[&str] = &[
     "recursion",
     "shared_payloads",
     "unions",
-    "untagged",
     "wide_integers",
 ];
 

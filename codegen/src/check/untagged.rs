@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::types::{self, Scope};
 use super::{Header, Unique, check_variant_name};
 use crate::diagnostics::Diagnostic;
-use crate::ir::{self, Shape, Span, Ty, TypeDef, UnknownFields, UntaggedDef, UntaggedVariant};
+use crate::ir::{self, Shape, Span, Ty, TypeDef, UntaggedDef, UntaggedVariant};
 use crate::syntax::ast::{TypeKind, UntaggedItem};
 
 /// The untagged union with its variants' types resolved; their shapes are filled in by
@@ -126,8 +126,6 @@ struct Keys {
     declared: Option<BTreeSet<String>>,
     /// The keys it must have, in order.
     required: Vec<String>,
-    /// Whether every object it takes is closed, so a key it does not declare is refused.
-    closed: bool,
 }
 
 /// Fills in every untagged union's variant shapes, refusing variants one payload could fit
@@ -220,8 +218,10 @@ fn shapes_of(
                 .copied()
                 .filter(|&other| other != index)
                 .collect();
-            let open_or_map = |keys: &Keys| !keys.closed || keys.declared.is_none();
-            if open_or_map(own) {
+            // An open or dropping object variant may share the union: every reader picks the
+            // first variant, in declared order, whose key the object has, whatever other keys
+            // it holds. A map declares no key of its own to be picked by.
+            if own.declared.is_none() {
                 errors.push(Diagnostic::new(
                     format!(
                         "variant `{}` of `{}` takes objects with any keys, so it cannot share the \
@@ -229,9 +229,10 @@ fn shapes_of(
                         variant.name, def.name
                     ),
                     variant.span.clone(),
-                    "an open object or a map",
-                    "object variants are told apart by a key only one of them declares, which \
-                     needs every one of them closed",
+                    "a map",
+                    "object variants are told apart by a required key only one of them \
+                     declares, which a map has none of: make it a struct, or the union's only \
+                     object variant",
                 ));
                 continue;
             }
@@ -316,7 +317,6 @@ fn found<'a>(
             object: Some(Keys {
                 declared: None,
                 required: Vec::new(),
-                closed: false,
             }),
         }),
         Ty::Boxed(inner) => found(defs, inner, span, newtypes, errors),
@@ -339,26 +339,17 @@ fn found<'a>(
                             .filter(|(_, f)| !f.presence.may_be_absent())
                             .map(|(_, f)| f.wire_name.clone())
                             .collect(),
-                        closed: def.closed(),
                     }),
                 })
             }
             TypeDef::Union(def) => {
                 let mut declared = BTreeSet::new();
-                let mut closed = true;
-                union_keys(
-                    defs,
-                    &def.name,
-                    &mut declared,
-                    &mut closed,
-                    &mut BTreeSet::new(),
-                );
+                union_keys(defs, &def.name, &mut declared, &mut BTreeSet::new());
                 Some(Found {
                     kind: Shape::Object(None),
                     object: Some(Keys {
                         declared: Some(declared),
                         required: vec![def.tag.clone()],
-                        closed,
                     }),
                 })
             }
@@ -375,13 +366,11 @@ fn found<'a>(
     }
 }
 
-/// Every key a tagged union's objects may have (its tags and its variant structs' keys), and
-/// whether they are all closed.
+/// Every key a tagged union's objects may have: its tags and its variant structs' keys.
 fn union_keys(
     defs: &BTreeMap<String, TypeDef>,
     name: &str,
     declared: &mut BTreeSet<String>,
-    closed: &mut bool,
     seen: &mut BTreeSet<String>,
 ) {
     if !seen.insert(name.to_string()) {
@@ -391,22 +380,16 @@ fn union_keys(
         return;
     };
     declared.insert(def.tag.clone());
-    // A unit variant's object holds the tag, and other keys only where it keeps or drops them.
-    *closed &= def
-        .variants
-        .iter()
-        .all(|v| v.payload.is_some() || v.unknown == UnknownFields::Refuse);
     for name in def.variants.iter().filter_map(|v| v.payload.as_deref()) {
         match defs.get(name) {
             Some(TypeDef::Struct(payload)) => {
-                *closed &= payload.closed();
                 declared.extend(
                     ir::wire_fields(defs, payload)
                         .iter()
                         .map(|(_, f)| f.wire_name.clone()),
                 );
             }
-            Some(TypeDef::Union(_)) => union_keys(defs, name, declared, closed, seen),
+            Some(TypeDef::Union(_)) => union_keys(defs, name, declared, seen),
             _ => {}
         }
     }

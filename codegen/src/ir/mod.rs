@@ -824,6 +824,25 @@ pub struct UntaggedDef {
 }
 
 impl UntaggedDef {
+    /// The variant every reader picks for `value`: the first, in declared order, of the value's
+    /// JSON type, and among object variants the first whose key the object has. An open object
+    /// variant may hold the key that picks another, so the pick, not a fit, decides.
+    pub fn pick(&self, value: &JsonValue) -> Option<&UntaggedVariant> {
+        self.variants
+            .iter()
+            .find(|variant| match (&variant.shape, value) {
+                (Shape::String, JsonValue::String(_)) | (Shape::Boolean, JsonValue::Bool(_)) => {
+                    true
+                }
+                (Shape::Integer | Shape::Number, JsonValue::Int(_) | JsonValue::Float(_)) => true,
+                (Shape::Array, JsonValue::Array(_)) => true,
+                (Shape::Object(key), JsonValue::Object(entries)) => key
+                    .as_ref()
+                    .is_none_or(|key| entries.iter().any(|(name, _)| name == key)),
+                _ => false,
+            })
+    }
+
     /// What the union takes, for the error when no variant does: "a string or an array".
     pub fn expected(&self) -> String {
         let parts: Vec<String> = self

@@ -10,8 +10,8 @@
 //! read: the `regex` crate's, which the compiler allows only where engines agree.
 
 use cardc_codegen::ir::{
-    Constant, Constraints, Field, Format, IntKind, Number, Presence, Schema, StructDef, Ty,
-    TypeDef, UnknownFields, Variant, Wide,
+    Constant, Constraints, Field, Format, IntKind, Number, Presence, Schema, Shape, StructDef, Ty,
+    TypeDef, UnknownFields, UntaggedDef, UntaggedVariant, Variant, Wide,
 };
 use cardc_codegen::json_text::to_value;
 use serde_json::{Map, Value};
@@ -140,10 +140,8 @@ impl Writer<'_> {
         match self.schema.types.get(name) {
             Some(TypeDef::Struct(def)) => self.object(def, value, tags),
             Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value),
-            Some(TypeDef::Untagged(def)) => def
-                .variants
-                .iter()
-                .find(|variant| checker.ty(&variant.ty, value, "").is_ok())
+            Some(TypeDef::Untagged(def)) => picked(def, value)
+                .filter(|variant| checker.ty(&variant.ty, value, "").is_ok())
                 .map_or_else(|| value.clone(), |variant| self.ty(&variant.ty, value)),
             Some(TypeDef::Union(def)) => {
                 let variant = value.get(&def.tag).and_then(|tag| {
@@ -311,17 +309,13 @@ impl<'a> Checker<'a> {
         match self.schema.types.get(name) {
             Some(TypeDef::Struct(def)) => self.object(def, value, at, tags),
             Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value, at),
-            // Valid when some variant takes it; the checker made sure no payload fits two.
+            // Valid when the variant its shape picks takes it: an open object variant may
+            // hold the key that picks another, so a payload may fit two, and the pick decides.
             Some(TypeDef::Untagged(def)) => {
                 let trial = Checker::first(self.schema);
-                if def
-                    .variants
-                    .iter()
-                    .any(|v| trial.ty(&v.ty, value, at).is_ok())
-                {
-                    Ok(())
-                } else {
-                    Err(format!("{at}: {value} fits no variant of {name}"))
+                match picked(def, value) {
+                    Some(variant) if trial.ty(&variant.ty, value, at).is_ok() => Ok(()),
+                    _ => Err(format!("{at}: {value} fits no variant of {name}")),
                 }
             }
             Some(TypeDef::Enum(def)) => {
@@ -411,6 +405,22 @@ impl<'a> Checker<'a> {
         }
         Ok(())
     }
+}
+
+/// The variant of an untagged union a reader picks for `value`: the first, in declared order,
+/// of the value's JSON type, and among object variants the first whose key the object has.
+pub fn picked<'d>(def: &'d UntaggedDef, value: &Value) -> Option<&'d UntaggedVariant> {
+    def.variants
+        .iter()
+        .find(|variant| match (&variant.shape, value) {
+            (Shape::String, Value::String(_)) | (Shape::Boolean, Value::Bool(_)) => true,
+            (Shape::Integer | Shape::Number, Value::Number(_)) => true,
+            (Shape::Array, Value::Array(_)) => true,
+            (Shape::Object(key), Value::Object(object)) => {
+                key.as_ref().is_none_or(|key| object.contains_key(key))
+            }
+            _ => false,
+        })
 }
 
 fn as_object<'v>(value: &'v Value, at: &str) -> Result<&'v Map<String, Value>, String> {

@@ -56,6 +56,7 @@ pub fn mutations(schema: &Schema, corpus: &[Case]) -> Vec<Mutation> {
             schema,
             edits: Vec::new(),
             picked: None,
+            repickable: false,
         };
         walker.ty(&Ty::Named(case.type_name.clone()), &case.payload, "");
         for edit in walker.edits {
@@ -166,6 +167,10 @@ struct Walker<'a> {
     /// The object being walked and the key that picked it as a variant of an untagged union
     /// among several object variants, if it is one.
     picked: Option<(String, String)>,
+    /// Whether the walk is inside an object variant of an untagged union beside an object
+    /// variant that takes keys it does not declare: a removed or added key may then make the
+    /// object another variant's, so the contract checker alone labels the changes.
+    repickable: bool,
 }
 
 impl Walker<'_> {
@@ -180,7 +185,7 @@ impl Walker<'_> {
             op,
             class,
             detail,
-            rule,
+            rule: rule.filter(|_| !self.repickable),
             unpicks: false,
         });
     }
@@ -215,9 +220,13 @@ impl Walker<'_> {
                         Shape::Object(Some(key)) => Some((at.to_owned(), key.clone())),
                         _ => None,
                     };
+                    let repickable = picked.is_some() && takes_undeclared_keys(self.schema, def);
                     let outer = std::mem::replace(&mut self.picked, picked);
+                    let inner = self.repickable || repickable;
+                    let outer_repickable = std::mem::replace(&mut self.repickable, inner);
                     self.ty(&variant.ty, value, at);
                     self.picked = outer;
+                    self.repickable = outer_repickable;
                 }
             }
             Some(TypeDef::Union(def)) => {
@@ -488,13 +497,34 @@ fn int_bounds(schema: &Schema, ty: &Ty) -> Option<(i64, i64)> {
     }
 }
 
-/// The variant of an untagged union that takes `value`, by the contract.
+/// The variant of an untagged union that takes `value`, by the contract: the one its shape
+/// picks, if that one fits.
 pub fn taken_by<'a>(
     schema: &Schema,
     def: &'a cardc_codegen::ir::UntaggedDef,
     value: &Value,
 ) -> Option<&'a cardc_codegen::ir::UntaggedVariant> {
-    def.variants
+    contract::picked(def, value).filter(|variant| contract::fits(schema, &variant.ty, value))
+}
+
+/// Whether some object variant of an untagged union takes keys it does not declare (an open
+/// or dropping struct), beside another object variant.
+fn takes_undeclared_keys(schema: &Schema, def: &cardc_codegen::ir::UntaggedDef) -> bool {
+    let structs: Vec<&StructDef> = def
+        .variants
         .iter()
-        .find(|variant| contract::fits(schema, &variant.ty, value))
+        .filter_map(|variant| match &variant.ty {
+            Ty::Named(name) => match schema.types.get(name) {
+                Some(TypeDef::Struct(def)) => Some(def),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    let objects = def
+        .variants
+        .iter()
+        .filter(|variant| matches!(variant.shape, Shape::Object(_)))
+        .count();
+    objects > 1 && structs.iter().any(|def| !def.closed())
 }

@@ -92,6 +92,42 @@ export function checkContentBlock(value: unknown, s: cardcState, at: string, orN
   }
 }
 
+/** The keys of the fields of `DroppingBlob`. */
+const keysOfDroppingBlob: readonly string[] = ['uri', 'blob'];
+
+/** Checks a `DroppingBlob`. */
+export function checkDroppingBlob(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'DroppingBlob';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'uri', false)) {
+      known += 1;
+      const item = object['uri'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/uri');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'blob', false)) {
+      known += 1;
+      const item = object['blob'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/blob');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfDroppingBlob, tags, known, true);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
 /** The keys of the fields of `ImageBlock`. */
 const keysOfImageBlock: readonly string[] = ['data'];
 
@@ -188,6 +224,53 @@ const valuesOfMode = cardcStrings(['fast', 'slow']);
 /** Checks a `Mode`. */
 export function checkMode(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   cardcOneOf(value, s, at, orNull, valuesOfMode);
+}
+
+/** Checks a `OpenContents`: its JSON shape picks the variant that checks the rest. */
+export function checkOpenContents(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcShape(value)) {
+    case 'object':
+      if (cardcHasKey(value, 'text')) { checkOpenText(value, s, at); return; }
+      if (cardcHasKey(value, 'blob')) { checkDroppingBlob(value, s, at); return; }
+      break;
+  }
+  cardcMismatch(s, at, 'an object with "text" or an object with "blob"', orNull);
+}
+
+/** The keys of the fields of `OpenText`. */
+const keysOfOpenText: readonly string[] = ['uri', 'text'];
+
+/** Checks a `OpenText`. */
+export function checkOpenText(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'OpenText';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'uri', false)) {
+      known += 1;
+      const item = object['uri'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/uri');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'text', false)) {
+      known += 1;
+      const item = object['text'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/text');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfOpenText, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Checks a `RequestId`: its JSON shape picks the variant that checks the rest. */
