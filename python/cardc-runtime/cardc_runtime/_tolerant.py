@@ -19,6 +19,7 @@ import json
 import typing as _t
 from dataclasses import dataclass
 
+import jiter as _jiter
 import pydantic as _p
 import typing_extensions as _te
 
@@ -27,14 +28,17 @@ from . import (
     ErrorEntry,
     Model,
     _adapter,
+    _doubles,
     _escape,
     _field_type,
     _member,
     _members,
+    _OutOfRange,
     _parse,
     _resolve,
     _space,
     _TagPick,
+    _too_deep,
     _unwrap,
     _validate,
     _wire_keys,
@@ -101,7 +105,15 @@ def decode_tolerant(
     where no policy covers a fault. Text that is no JSON the contract reads (a lone
     surrogate, a repeated key, nesting too deep) fails the whole read, as it fails a strict
     decode, wherever it is."""
-    _, data = _parse(text)
+    data = _tolerant_data(text)
+    # A number past a double fails the whole read wherever it is, as it fails the Rust
+    # parser of the text: no policy reads past what is no JSON the contract reads.
+    try:
+        _doubles(_t.cast(_t.Any, data))
+    except _OutOfRange as fault:
+        raise DecodeError(
+            [ErrorEntry(fault.at, "number out of range", None, None)]
+        ) from None
     found: list[_Found] = []
     try:
         read = _Reader().value(tp, _space(tp), data, (), found)
@@ -113,6 +125,44 @@ def decode_tolerant(
         TolerantWarning(_pointer(steps), message) for steps, message in found
     )
     return Decoded(value, warnings)
+
+
+class _Repeated:
+    """An object of the text that gives a key twice: no JSON value the contract reads, so
+    every check of it fails, and only a policy that covers a value holding it reads past it,
+    as the Rust tolerant decode does. Any other fault of the text fails the whole read."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _tolerant_data(text: str | bytes) -> object:
+    """The data of JSON text, an object that repeats a key read as a `_Repeated`; any other
+    fault of the text raises DecodeError, as `_parse` does."""
+    try:
+        return _parse(text)[1]
+    except DecodeError as error:
+        fault = error
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    try:
+        kept = _jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=False)
+    except ValueError:
+        raise fault from None
+    if isinstance(kept, (list, dict)) and _too_deep(kept, "", 0) is not None:
+        raise fault
+    # The only fault is a repeated key: read again, marking each object that repeats one.
+    return json.loads(raw, object_pairs_hook=_object_of)
+
+
+def _object_of(pairs: list[tuple[str, object]]) -> object:
+    """An object from its entries as the text gives them, or a `_Repeated` for one that
+    gives a key twice."""
+    entries: dict[str, object] = {}
+    for key, value in pairs:
+        if key in entries:
+            return _Repeated(key)
+        entries[key] = value
+    return entries
 
 
 def _segment(step: int | str) -> str:
@@ -221,6 +271,12 @@ class _Reader:
             for key in entries:
                 if key not in keys:
                     _check(cls, data, at)
+        # The keys no field reads (an open model keeps them, a dropping one forgets them) are
+        # JSON all the same: one holding an object that repeats a key fails this object.
+        fields = _wire_keys(cls)
+        for key, item in entries.items():
+            if key not in fields:
+                _check_json(item, (*at, key))
         policies: dict[str, Tolerance] = getattr(cls, "_cardc_tolerant", {})
         out = dict(entries)
         for name, field in cls.model_fields.items():
@@ -232,14 +288,19 @@ class _Reader:
                 continue
             inner: list[_Found] = []
             try:
-                read = self.value(
-                    field.annotation,
-                    _space(cls),
-                    entries[key],
-                    (*at, key),
-                    inner,
-                    policy.skip_invalid,
-                )
+                # A field's own checks (an integer written `7.0`, its constraints) are its
+                # model's, not its annotation's: a value no policy lies beneath is checked by
+                # them alone.
+                read = entries[key]
+                if policy.skip_invalid or self._reach(field.annotation, _space(cls)):
+                    read = self.value(
+                        field.annotation,
+                        _space(cls),
+                        read,
+                        (*at, key),
+                        inner,
+                        policy.skip_invalid,
+                    )
                 whole, adapter = _field_adapter(cls, name)
                 _check(whole, read, (*at, key), adapter)
             except _Refused as refused:
@@ -360,6 +421,16 @@ def _field_adapter(
     return tp, _p.TypeAdapter(_t.cast(_t.Any, tp))
 
 
+def _check_json(data: object, at: tuple[int | str, ...]) -> None:
+    """Raises `_Refused` if `data` holds an object that repeats a key (see `_Repeated`)."""
+    try:
+        json.dumps(data, ensure_ascii=False)
+    except TypeError:
+        raise _Refused(
+            ErrorEntry(_pointer(at), "an object gives a key twice", None, None)
+        ) from None
+
+
 def _check(
     tp: object,
     data: object,
@@ -369,7 +440,14 @@ def _check(
     """Checks `data` strictly as `tp` (with `adapter`, else the type's own), raising
     `_Refused` with the first error, its pointer from the root."""
     try:
-        _validate(adapter or _adapter(tp), tp, json.dumps(data, ensure_ascii=False))
+        text = json.dumps(data, ensure_ascii=False)
+    except TypeError:
+        # A `_Repeated` object inside: no value of any type.
+        raise _Refused(
+            ErrorEntry(_pointer(at), "an object gives a key twice", None, None)
+        ) from None
+    try:
+        _validate(adapter or _adapter(tp), tp, text)
     except DecodeError as error:
         first = error.errors[0]
         raise _Refused(
