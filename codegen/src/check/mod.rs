@@ -189,7 +189,6 @@ fn check_with(
     unique::check(&defs, &mut errors);
     flatten::check(&defs, &mut errors);
     untagged::check(&mut defs, &mut errors);
-    tolerance::refuse_in_untagged(&defs, &mut errors);
     refuse_input_helper_names(&defs, targets, &mut errors);
     // An example is checked against types that are sound, and would only repeat their errors.
     if errors.is_empty() {

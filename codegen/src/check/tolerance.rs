@@ -4,11 +4,9 @@
 //! field, a default a field that has one or a value given with the policy, skipped items an
 //! array).
 
-use std::collections::BTreeMap;
-
 use super::examples;
 use crate::diagnostics::Diagnostic;
-use crate::ir::{self, FieldDefault, OnInvalid, Presence, Tolerance, Ty, TypeDef};
+use crate::ir::{FieldDefault, OnInvalid, Presence, Tolerance, Ty};
 use crate::syntax::ast::FieldItem;
 
 /// The policy a field declares, reporting each attribute its field cannot honour. `default` is
@@ -183,29 +181,4 @@ pub(super) fn lower(
         }
     }
     tolerance
-}
-
-/// Refuses a tolerant field inside an untagged union's variant: which variant a value picks
-/// would depend on whether the reader is tolerant, and a strict and a tolerant reader could
-/// read one payload as different variants.
-pub(super) fn refuse_in_untagged(defs: &BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
-    for def in defs.values() {
-        let TypeDef::Untagged(def) = def else {
-            continue;
-        };
-        for variant in &def.variants {
-            if ir::reaches_tolerance(defs, &variant.ty) {
-                errors.push(Diagnostic::new(
-                    format!(
-                        "variant `{}` of untagged union `{}` holds a field with a reader policy",
-                        variant.name, def.name
-                    ),
-                    variant.span.clone(),
-                    "reaches `#[on_invalid]` or `#[skip_invalid]`",
-                    "an untagged union picks its variant by what reads, so tolerance would change \
-                     the pick: declare the policy on the field that holds the union instead",
-                ));
-            }
-        }
-    }
 }

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import json
+import types as _types
 import typing as _t
 from dataclasses import dataclass
 
@@ -191,6 +192,7 @@ class _Reader:
         """`data` read as `tp` at `at`, the warnings of what a policy dropped added to
         `found`; `skip` drops a list's invalid items. Raises `_Refused` where no policy
         covers a fault."""
+        tp = _named(tp, space)
         if not skip and not self._reach(tp, space):
             _check(tp, data, at)
             return data
@@ -242,8 +244,23 @@ class _Reader:
         at: tuple[int | str, ...],
         found: list[_Found],
     ) -> object:
-        """A tagged union's object, read as the variant its tag picks; a tag it does not know,
-        and an untagged union, are read strictly (a catch-all keeps the object whole)."""
+        """A union's value, read as the variant its tag or its shape picks; a tag it does not
+        know is read strictly (a catch-all keeps the object whole)."""
+        if isinstance(discriminator, _p.Discriminator) and not isinstance(
+            discriminator.discriminator, (str, _TagPick)
+        ):
+            # An untagged union: its variant is picked by the value's shape and keys, which no
+            # policy changes.
+            part = _t.cast(
+                _t.Callable[[object], str | None], discriminator.discriminator
+            )(data)
+            shaped = None if part is None else _member(members, part, None, space)
+            if shaped is None:
+                _check(tp, data, at)
+                return data
+            # The member is `Annotated[T, Tag(...)]`.
+            variant = _t.cast(_t.Any, shaped).__origin__
+            return self.value(variant, space, data, at, found)
         key = _tag(discriminator, members, space)
         if key is None or not isinstance(data, dict):
             _check(tp, data, at)
@@ -429,6 +446,26 @@ def _check_json(data: object, at: tuple[int | str, ...]) -> None:
         raise _Refused(
             ErrorEntry(_pointer(at), "an object gives a key twice", None, None)
         ) from None
+
+
+def _named(tp: object, space: dict[str, object]) -> object:
+    """`tp` with the names written in it (an alias's `list["Block"]`, a forward-referenced
+    member) resolved among `space`, so that it can be checked on its own."""
+    if isinstance(tp, (str, _t.ForwardRef)):
+        return _resolve(tp, space)
+    origin = _t.get_origin(tp)
+    args = _t.get_args(tp)
+    if origin is list:
+        return list[_named(args[0], space)]  # type: ignore[misc]
+    if origin is dict:
+        return dict[args[0], _named(args[1], space)]  # type: ignore[misc,valid-type]
+    if origin in (_t.Union, _types.UnionType):
+        # Built from members known only at run time, which `X | Y` cannot spell.
+        return _t.Union[tuple(_named(arg, space) for arg in args)]  # noqa: UP007
+    if origin is _t.Annotated:
+        inner = _t.cast(_t.Any, tp)
+        return _t.Annotated[_named(inner.__origin__, space), *inner.__metadata__]
+    return tp
 
 
 def _check(

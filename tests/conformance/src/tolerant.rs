@@ -195,6 +195,11 @@ impl Reader<'_> {
                     _ => strict(),
                 }
             }
+            // The variant is picked by the value's shape and keys, which no policy changes.
+            Some(TypeDef::Untagged(def)) => match contract::picked(def, value) {
+                Some(variant) => self.ty(&variant.ty, value),
+                None => strict(),
+            },
             Some(_) => strict(),
             None => panic!("the IR names a type it does not define: {name}"),
         }

@@ -15,6 +15,8 @@ import {
   cardcNumber,
   cardcObject,
   cardcOneOf,
+  cardcOrAbsent,
+  cardcOrDefault,
   cardcPresent,
   cardcRest,
   cardcShape,
@@ -28,6 +30,11 @@ import {
 
 /** The keys of the fields of `BlobResource`. */
 const keysOfBlobResource: readonly string[] = ['uri', 'blob', 'mimeType'];
+
+/** The checks of the fields of `BlobResource` that are built from others, in field order. */
+const checksOfBlobResource = [
+  cardcOrDefault(cardcString, ''),
+] as const;
 
 /** Checks a `BlobResource`. */
 export function checkBlobResource(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
@@ -53,7 +60,7 @@ export function checkBlobResource(value: unknown, s: cardcState, at: string, orN
       known += 1;
       const item = object['blob'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, s.quiet ? '' : at + '/blob');
+        checksOfBlobResource[0](item, s, s.quiet ? '' : at + '/blob');
       }
     }
     if (cardcPresent(keys, s, at, 'mimeType', true)) {
@@ -129,7 +136,12 @@ export function checkDroppingBlob(value: unknown, s: cardcState, at: string, orN
 }
 
 /** The keys of the fields of `ImageBlock`. */
-const keysOfImageBlock: readonly string[] = ['data'];
+const keysOfImageBlock: readonly string[] = ['data', 'alt'];
+
+/** The checks of the fields of `ImageBlock` that are built from others, in field order. */
+const checksOfImageBlock = [
+  cardcOrAbsent(cardcString),
+] as const;
 
 /** Checks a `ImageBlock`. */
 export function checkImageBlock(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
@@ -149,6 +161,13 @@ export function checkImageBlock(value: unknown, s: cardcState, at: string, orNul
       const item = object['data'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
         cardcString(item, s, s.quiet ? '' : at + '/data');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'alt', true)) {
+      known += 1;
+      const item = object['alt'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        checksOfImageBlock[0](item, s, s.quiet ? '' : at + '/alt');
       }
     }
     cardcRest(object, keys, s, at, true, keysOfImageBlock, tags, known);
@@ -344,6 +363,11 @@ export function checkTextBlock(value: unknown, s: cardcState, at: string, orNull
 /** The keys of the fields of `TextResource`. */
 const keysOfTextResource: readonly string[] = ['uri', 'text', 'mimeType'];
 
+/** The checks of the fields of `TextResource` that are built from others, in field order. */
+const checksOfTextResource = [
+  cardcOrAbsent(cardcString),
+] as const;
+
 /** Checks a `TextResource`. */
 export function checkTextResource(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   const outer = s.type;
@@ -375,7 +399,7 @@ export function checkTextResource(value: unknown, s: cardcState, at: string, orN
       known += 1;
       const item = object['mimeType'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, s.quiet ? '' : at + '/mimeType');
+        checksOfTextResource[0](item, s, s.quiet ? '' : at + '/mimeType');
       }
     }
     cardcRest(object, keys, s, at, true, keysOfTextResource, tags, known);
