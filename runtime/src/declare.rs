@@ -604,15 +604,16 @@ macro_rules! __cardc_untagged {
     };
 }
 
-/// A variant's `Shape`: `Object` without a key, `Object("key")` with the key it must have.
+/// A variant's `Shape`: `Object` without keys, `Object("id" "method")` with the keys it must
+/// have.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __cardc_shape {
     (Object) => {
-        $crate::__private::Shape::Object(::core::option::Option::None)
+        $crate::__private::Shape::Object(&[])
     };
-    (Object($key:literal)) => {
-        $crate::__private::Shape::Object(::core::option::Option::Some($key))
+    (Object($($key:literal)+)) => {
+        $crate::__private::Shape::Object(&[$($key),+])
     };
     ($shape:ident) => {
         $crate::__private::Shape::$shape

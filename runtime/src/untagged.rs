@@ -1,6 +1,6 @@
 //! Decoding of untagged unions: the variant is picked by the value's JSON shape (a string, a
-//! boolean, a number, an array, an object) and, among object variants, by a key only one of
-//! them declares, as the checker made sure every reader can.
+//! boolean, a number, an array, an object) and, among object variants, by the first whose
+//! picking keys the object all has (the last takes any object), as every reader picks.
 //!
 //! A scalar or an array streams into the variant it picks. An object streams too when the
 //! union has one object variant; with several, it is read whole first (its keys decide), and
@@ -33,8 +33,8 @@ pub enum Shape {
     Number,
     /// An array.
     Array,
-    /// An object; with a key, one that has this key.
-    Object(Option<&'static str>),
+    /// An object that has every one of these keys; with none, any object.
+    Object(&'static [&'static str]),
 }
 
 /// A generated untagged union: its name, what it takes, and its variants' shapes.
@@ -97,7 +97,7 @@ impl<T: Untagged> UntaggedVisitor<T> {
 fn takes(variant: Shape, value: Shape) -> bool {
     variant == value
         || (variant == Shape::Number && value == Shape::Integer)
-        || matches!((variant, value), (Shape::Object(_), Shape::Object(None)))
+        || matches!((variant, value), (Shape::Object(_), Shape::Object([])))
 }
 
 /// What a union takes, for serde's error messages.
@@ -174,12 +174,13 @@ impl<'de, T: Untagged> Visitor<'de> for UntaggedVisitor<T> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
-        let objects = T::SHAPES
+        // The first object variant takes any object when it is the only one: the object
+        // streams into it.
+        let first = T::SHAPES
             .iter()
-            .filter(|shape| matches!(shape, Shape::Object(_)))
-            .count();
-        if objects <= 1 {
-            let index = Self::pick(Shape::Object(None), Unexpected::Map)?;
+            .find(|shape| matches!(shape, Shape::Object(_)));
+        if matches!(first, None | Some(Shape::Object([]))) {
+            let index = Self::pick(Shape::Object(&[]), Unexpected::Map)?;
             return T::variant(index, MapAccessDeserializer::new(map));
         }
         let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0).min(64));
@@ -190,7 +191,9 @@ impl<'de, T: Untagged> Visitor<'de> for UntaggedVisitor<T> {
         let has = |wanted: &str| entries.iter().any(|(key, _)| text(key) == Some(wanted));
         let index = T::SHAPES
             .iter()
-            .position(|shape| matches!(shape, Shape::Object(Some(key)) if has(key)))
+            .position(
+                |shape| matches!(shape, Shape::Object(keys) if keys.iter().all(|key| has(key))),
+            )
             .ok_or_else(|| de::Error::invalid_type(Unexpected::Map, &Expected(T::EXPECTED)))?;
         T::variant(index, Payload::whole(entries, self.human_readable))
     }

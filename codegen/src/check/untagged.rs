@@ -1,7 +1,9 @@
 //! Untagged unions, `#[union(untagged)] enum Content { Text(String), Blocks(Vec<Block>) }`:
 //! variants told apart by their JSON shape (string, boolean, number, array, object) and, among
-//! object variants, by a required key only one of them declares. Every reader picks a variant
-//! the same way, so the checker refuses two variants one payload could both fit, at both.
+//! object variants, by the keys present: an object picks the first object variant, in declared
+//! order, whose required keys it has (JSON-RPC's request, notification and response). Every
+//! reader picks a variant the same way, so the checker refuses two variants one payload could
+//! both fit, and an object variant no object would pick.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -98,7 +100,7 @@ pub(super) fn lower(
                 name: variant.name.value.clone(),
                 docs: variant.docs.clone(),
                 ty,
-                shape: Shape::Object(None),
+                shape: Shape::Object(Vec::new()),
                 span: payload.span.clone(),
             });
         }
@@ -113,8 +115,7 @@ pub(super) fn lower(
     }
 }
 
-/// A variant's shape while it is checked: its kind, and for an object the keys it declares
-/// and those it requires (none known for a map, which takes any key).
+/// A variant's shape while it is checked: its kind, and for an object its keys.
 struct Found {
     kind: Shape,
     object: Option<Keys>,
@@ -122,14 +123,14 @@ struct Found {
 
 /// The keys of an object variant.
 struct Keys {
-    /// Every key it declares, `None` for a map.
+    /// Every key its values may have, `None` for a map, whose values may have any.
     declared: Option<BTreeSet<String>>,
     /// The keys it must have, in order.
     required: Vec<String>,
 }
 
 /// Fills in every untagged union's variant shapes, refusing variants one payload could fit
-/// both of, and object variants no required key tells apart.
+/// both of, and object variants no object would pick.
 pub(super) fn check(defs: &mut BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
     let mut shapes: BTreeMap<String, Vec<Shape>> = BTreeMap::new();
     for def in defs.values() {
@@ -195,33 +196,51 @@ fn shapes_of(
             );
         }
     }
-    let objects: Vec<usize> = found
+    let objects: Vec<(usize, &Keys)> = found
         .iter()
         .enumerate()
-        .filter(|(_, shape)| shape.as_ref().is_some_and(|shape| shape.object.is_some()))
-        .map(|(index, _)| index)
+        .filter_map(|(index, shape)| Some((index, shape.as_ref()?.object.as_ref()?)))
         .collect();
-    let mut keys: BTreeMap<usize, String> = BTreeMap::new();
-    if objects.len() > 1 {
-        for &index in &objects {
-            let (
-                variant,
-                Some(Found {
-                    object: Some(own), ..
-                }),
-            ) = (&def.variants[index], &found[index])
-            else {
-                continue;
-            };
-            let others: Vec<usize> = objects
-                .iter()
-                .copied()
-                .filter(|&other| other != index)
-                .collect();
-            // An open or dropping object variant may share the union: every reader picks the
-            // first variant, in declared order, whose key the object has, whatever other keys
-            // it holds. A map declares no key of its own to be picked by.
-            if own.declared.is_none() {
+    refuse_misread(def, &objects, errors);
+    // An object picks the first object variant, in declared order, that has every key it
+    // requires. A key that every later object variant requires too need not be looked at: an
+    // object without it fails whichever of them it picks. So the last object variant takes any
+    // object, and reports the key it misses itself.
+    let mut keys: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    for (position, &(index, own)) in objects.iter().enumerate() {
+        let later = &objects[position + 1..];
+        let picking = own
+            .required
+            .iter()
+            .filter(|key| !later.iter().all(|(_, other)| other.required.contains(key)))
+            .cloned()
+            .collect();
+        keys.insert(index, picking);
+    }
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(index, shape)| match shape.map(|shape| shape.kind) {
+            Some(Shape::Object(_)) | None => Shape::Object(keys.remove(&index).unwrap_or_default()),
+            Some(kind) => kind,
+        })
+        .collect()
+}
+
+/// Refuses an object variant some of whose values would read as an earlier object variant:
+/// one that may hold every key the earlier one requires (a map holds any key). Each value then
+/// reads back as the variant it was written as, in every reader.
+fn refuse_misread(def: &UntaggedDef, objects: &[(usize, &Keys)], errors: &mut Vec<Diagnostic>) {
+    let quoted = |keys: &[String]| {
+        keys.iter()
+            .map(|key| format!("`{key}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (position, &(index, own)) in objects.iter().enumerate() {
+        let variant = &def.variants[index];
+        let Some(declared) = &own.declared else {
+            if objects.len() > 1 {
                 errors.push(Diagnostic::new(
                     format!(
                         "variant `{}` of `{}` takes objects with any keys, so it cannot share the \
@@ -230,58 +249,76 @@ fn shapes_of(
                     ),
                     variant.span.clone(),
                     "a map",
-                    "object variants are told apart by a required key only one of them \
-                     declares, which a map has none of: make it a struct, or the union's only \
-                     object variant",
+                    "an object variant is picked by the keys it requires, and a map's values may \
+                     hold any other variant's: make it a struct, or the union's only object \
+                     variant",
                 ));
-                continue;
             }
-            let telling = own.required.iter().find(|key| {
-                others.iter().all(|&other| match &found[other] {
-                    Some(Found {
-                        object:
-                            Some(Keys {
-                                declared: Some(declared),
-                                ..
-                            }),
-                        ..
-                    }) => !declared.contains(*key),
-                    _ => true,
-                })
-            });
-            match telling {
-                Some(key) => {
-                    keys.insert(index, key.clone());
-                }
-                None => {
-                    let other = &def.variants[others[0]];
-                    errors.push(
-                        Diagnostic::new(
-                            format!(
-                                "no required key of variant `{}` of `{}` tells it apart from the \
-                                 other object variants",
-                                variant.name, def.name
-                            ),
-                            variant.span.clone(),
-                            "no key of its own",
-                            "give each object variant a required key that no other declares, \
-                             such as `text` beside `blob`, or use a tagged union",
-                        )
-                        .with_related(other.span.clone(), "another object variant"),
-                    );
-                }
-            }
-        }
+            continue;
+        };
+        let shadow = objects[..position].iter().find(|(_, earlier)| {
+            earlier.declared.is_some() && earlier.required.iter().all(|key| declared.contains(key))
+        });
+        let Some(&(first, earlier)) = shadow else {
+            continue;
+        };
+        let other = &def.variants[first];
+        let swappable = !own.required.iter().all(|key| {
+            earlier
+                .declared
+                .as_ref()
+                .is_some_and(|declared| declared.contains(key))
+        });
+        let hint = if swappable {
+            format!(
+                "an object picks the first object variant whose required keys it has: declare \
+                 `{}` before `{}`",
+                variant.name, other.name
+            )
+        } else {
+            "an object picks the first object variant whose required keys it has: give one of \
+             them a required key the other does not declare, such as `text` beside `blob`, or \
+             use a tagged union"
+                .to_string()
+        };
+        let never = earlier
+            .required
+            .iter()
+            .all(|key| own.required.contains(key));
+        let message = if never {
+            format!(
+                "variant `{}` of `{}` is never picked: every object with its required keys has \
+                 those of `{}` ({}), which comes first",
+                variant.name,
+                def.name,
+                other.name,
+                quoted(&earlier.required)
+            )
+        } else {
+            format!(
+                "a value of variant `{}` of `{}` may hold every key `{}` requires ({}), and \
+                 would read back as `{}`, which comes first",
+                variant.name,
+                def.name,
+                other.name,
+                quoted(&earlier.required),
+                other.name
+            )
+        };
+        errors.push(
+            Diagnostic::new(
+                message,
+                variant.span.clone(),
+                if never {
+                    "never picked"
+                } else {
+                    "read as another"
+                },
+                hint,
+            )
+            .with_related(other.span.clone(), "picked first"),
+        );
     }
-    found
-        .into_iter()
-        .enumerate()
-        .map(|(index, shape)| match shape.map(|shape| shape.kind) {
-            Some(Shape::Object(_)) => Shape::Object(keys.remove(&index)),
-            Some(kind) => kind,
-            None => Shape::Object(None),
-        })
-        .collect()
 }
 
 /// What a shape takes, for a message.
@@ -313,7 +350,7 @@ fn found<'a>(
         Ty::F64 => plain(Shape::Number),
         Ty::Vec(_) => plain(Shape::Array),
         Ty::Map(_) => Some(Found {
-            kind: Shape::Object(None),
+            kind: Shape::Object(Vec::new()),
             object: Some(Keys {
                 declared: None,
                 required: Vec::new(),
@@ -331,7 +368,7 @@ fn found<'a>(
             TypeDef::Struct(def) => {
                 let fields = ir::wire_fields(defs, def);
                 Some(Found {
-                    kind: Shape::Object(None),
+                    kind: Shape::Object(Vec::new()),
                     object: Some(Keys {
                         declared: Some(fields.iter().map(|(_, f)| f.wire_name.clone()).collect()),
                         required: fields
@@ -346,7 +383,7 @@ fn found<'a>(
                 let mut declared = BTreeSet::new();
                 union_keys(defs, &def.name, &mut declared, &mut BTreeSet::new());
                 Some(Found {
-                    kind: Shape::Object(None),
+                    kind: Shape::Object(Vec::new()),
                     object: Some(Keys {
                         declared: Some(declared),
                         required: vec![def.tag.clone()],

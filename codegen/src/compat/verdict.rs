@@ -206,6 +206,9 @@ pub enum Class {
     },
     /// A union or enum that folds what it does not know into another known value.
     FoldMoved,
+    /// An untagged union whose object variants are picked in another order, one of them open
+    /// or dropping unknown keys: an object holding the keys of two reads as the other.
+    ObjectVariantsReordered,
     /// A catch-all of another name: the variant and the handler code names.
     CatchAllRenamed,
     /// An open object that now refuses unknown keys.
@@ -330,6 +333,7 @@ impl Class {
             Class::EnumFolded { .. } => "enum_folded",
             Class::EnumUnfolded { .. } => "enum_unfolded",
             Class::FoldMoved => "fold_moved",
+            Class::ObjectVariantsReordered => "object_variants_reordered",
             Class::CatchAllRenamed => "catch_all_renamed",
             Class::ObjectClosed => "object_closed",
             Class::ObjectOpened => "object_opened",
@@ -585,6 +589,14 @@ impl Class {
                 false,
                 "an unknown tag or string reads as another known value: neither side writes one \
                  the other refuses, but what it reads as changes",
+            ),
+            Class::ObjectVariantsReordered => verdict_of(
+                false,
+                false,
+                false,
+                "an object holding the keys that pick two variants reads as the one now first: \
+                 neither side refuses what the other writes, but such an object (from elsewhere, \
+                 or kept whole by an open variant) changes meaning",
             ),
             Class::CatchAllRenamed => verdict_of(
                 false,

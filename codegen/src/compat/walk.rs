@@ -12,8 +12,8 @@ use super::spell::{
 use super::verdict::Key;
 use super::{Change, Class, Location};
 use crate::ir::{
-    CatchAll, Deprecated, Docs, EnumDef, Examples, Field, FieldDefault, Schema, Span, StructDef,
-    Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, Variant,
+    CatchAll, Deprecated, Docs, EnumDef, Examples, Field, FieldDefault, Schema, Shape, Span,
+    StructDef, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, UntaggedVariant, Variant,
 };
 
 /// Every change from `old` to `new`, ordered by type name, then as the items appear in OLD
@@ -750,6 +750,27 @@ impl Walk<'_> {
                 );
             }
         }
+        // An object picks the first object variant whose keys it has. Closed variants never
+        // hold another's keys (the checker sees to it), so only an open or dropping one can
+        // read as another when the order changes.
+        let (old_order, new_order) = (object_order(old, new), object_order(new, old));
+        let loose = |schema: &Schema, def: &UntaggedDef| {
+            def.variants.iter().any(|variant| match &variant.ty {
+                Ty::Named(name) => matches!(
+                    schema.types.get(name),
+                    Some(TypeDef::Struct(payload)) if !payload.closed()
+                ),
+                _ => false,
+            })
+        };
+        if old_order != new_order && (loose(self.old, old) || loose(self.new, new)) {
+            self.push(
+                Class::ObjectVariantsReordered,
+                name,
+                (Some(old_order.join(", ")), Some(new_order.join(", "))),
+                (Some(&old.name_span), Some(&new.name_span)),
+            );
+        }
     }
 }
 
@@ -791,5 +812,21 @@ fn renames<'a, T>(
     old.iter()
         .filter(|o| !new_wires.contains(wire(o)))
         .filter_map(|o| only_new.get(name(o)).map(|n| (o, *n)))
+        .collect()
+}
+
+/// The object variants of `def` that `other` has as object variants too, in `def`'s order.
+fn object_order<'a>(def: &'a UntaggedDef, other: &UntaggedDef) -> Vec<&'a str> {
+    let object = |variant: &UntaggedVariant| matches!(variant.shape, Shape::Object(_));
+    def.variants
+        .iter()
+        .filter(|variant| {
+            object(variant)
+                && other
+                    .variants
+                    .iter()
+                    .any(|theirs| theirs.name == variant.name && object(theirs))
+        })
+        .map(|variant| variant.name.as_str())
         .collect()
 }

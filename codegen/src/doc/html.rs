@@ -248,10 +248,12 @@ fn section(schema: &Schema, def: &TypeDef, example: &Example, out: &mut String) 
         TypeDef::Untagged(def) => {
             out.push_str("<p>Told apart by the JSON shape of the value.</p>\n<table>\n<tr><th>Variant</th><th>Picked by</th><th>Value</th><th>About</th></tr>\n");
             for variant in &def.variants {
-                let (words, key) = shape(&variant.shape);
-                let key = key.map_or_else(String::new, |key| {
-                    format!(" <code>{}</code>", html(&format!("\"{key}\"")))
-                });
+                let (words, key) = shape(def, variant);
+                let key: String = key
+                    .iter()
+                    .map(|key| format!(" <code>{}</code>", html(&format!("\"{key}\""))))
+                    .collect::<Vec<_>>()
+                    .join(",");
                 out.push_str(&format!(
                     "<tr data-search=\"{}\"><td>{}</td><td>{words}{key}</td><td>{}</td><td class=\"doc\">{}</td></tr>\n",
                     html(&variant.name.to_lowercase()),

@@ -7,7 +7,8 @@ use super::markup::{code_span, comment, doc_markdown, markdown, markdown_line, v
 use super::{Example, Piece, Reference, anchor, kind, notes, pieces, presence, shape};
 use crate::compat::Party;
 use crate::ir::{
-    CatchAll, Deprecated, EnumValue, Field, Schema, Ty, TypeDef, UntaggedVariant, Variant,
+    CatchAll, Deprecated, EnumValue, Field, Schema, Ty, TypeDef, UntaggedDef, UntaggedVariant,
+    Variant,
 };
 
 /// The whole page.
@@ -198,7 +199,7 @@ pub(super) fn section(
         TypeDef::Untagged(def) => {
             out.push_str("Told apart by the JSON shape of the value.\n\n");
             for variant in &def.variants {
-                untagged_variant(variant, links, out);
+                untagged_variant(def, variant, links, out);
             }
             out.push('\n');
         }
@@ -245,11 +246,18 @@ pub(super) fn enum_value(value: &EnumValue, out: &mut String) {
 }
 
 /// An untagged union's variant: its type and the shape that picks it.
-pub(super) fn untagged_variant(variant: &UntaggedVariant, links: Links, out: &mut String) {
-    let (words, key) = shape(&variant.shape);
-    let key = key.map_or_else(String::new, |key| {
-        format!(" {}", code_span(&format!("\"{key}\"")))
-    });
+pub(super) fn untagged_variant(
+    def: &UntaggedDef,
+    variant: &UntaggedVariant,
+    links: Links,
+    out: &mut String,
+) {
+    let (words, key) = shape(def, variant);
+    let key: String = key
+        .iter()
+        .map(|key| format!(" {}", code_span(&format!("\"{key}\""))))
+        .collect::<Vec<_>>()
+        .join(",");
     out.push_str(&format!(
         "- {}: {}, picked by {words}{key}\n",
         markdown(&variant.name),

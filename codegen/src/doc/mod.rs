@@ -20,7 +20,10 @@ use crate::compat::report::{self, Versions};
 use crate::compat::version::Versioning;
 use crate::compat::{self, Change, Party};
 use crate::diagnostics::Source;
-use crate::ir::{Field, Presence, Schema, Shape, Ty, TypeDef, UnknownFields, Variant, Version};
+use crate::ir::{
+    Field, Presence, Schema, Shape, Ty, TypeDef, UnknownFields, UntaggedDef, UntaggedVariant,
+    Variant, Version,
+};
 
 /// One page's file: its name in the output directory and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,7 +109,7 @@ pub fn member_markdown(schema: &Schema, owner: &str, member: &str) -> Option<Str
         },
         TypeDef::Untagged(def) => {
             let variant = def.variants.iter().find(|variant| variant.name == member)?;
-            markdown::untagged_variant(variant, Links::None, &mut out);
+            markdown::untagged_variant(def, variant, Links::None, &mut out);
         }
         TypeDef::Newtype(_) => return None,
     }
@@ -286,17 +289,30 @@ fn presence(field: &Field) -> String {
     }
 }
 
-/// What JSON picks an untagged union's variant, in words, and the key an object must have
-/// (a schema string, for each page to escape).
-fn shape(shape: &Shape) -> (&'static str, Option<&str>) {
-    match shape {
-        Shape::String => ("a string", None),
-        Shape::Boolean => ("a boolean", None),
-        Shape::Integer => ("an integer", None),
-        Shape::Number => ("a number", None),
-        Shape::Array => ("an array", None),
-        Shape::Object(None) => ("an object", None),
-        Shape::Object(Some(key)) => ("an object with the key", Some(key)),
+/// What JSON picks an untagged union's variant, in words, and the keys an object must have
+/// (schema strings, for each page to escape). The last of several object variants takes the
+/// objects the others leave.
+fn shape<'a>(def: &UntaggedDef, variant: &'a UntaggedVariant) -> (&'static str, &'a [String]) {
+    match &variant.shape {
+        Shape::String => ("a string", &[]),
+        Shape::Boolean => ("a boolean", &[]),
+        Shape::Integer => ("an integer", &[]),
+        Shape::Number => ("a number", &[]),
+        Shape::Array => ("an array", &[]),
+        Shape::Object(keys) => match keys.len() {
+            0 if def
+                .variants
+                .iter()
+                .filter(|other| matches!(other.shape, Shape::Object(_)))
+                .count()
+                > 1 =>
+            {
+                ("any other object", &[])
+            }
+            0 => ("an object", &[]),
+            1 => ("an object with the key", keys),
+            _ => ("an object with the keys", keys),
+        },
     }
 }
 

@@ -894,7 +894,7 @@ impl<'a> Importer<'a> {
                 name: variant_name,
                 docs: Docs::new(),
                 ty,
-                shape: Shape::Object(None),
+                shape: Shape::Object(Vec::new()),
                 span: 0..0,
             });
         }
@@ -950,7 +950,7 @@ impl<'a> Importer<'a> {
                 name: variant_name,
                 docs: Docs::new(),
                 ty,
-                shape: Shape::Object(None),
+                shape: Shape::Object(Vec::new()),
                 span: 0..0,
             });
         }
@@ -1028,16 +1028,17 @@ impl<'a> Importer<'a> {
         let mut shapes: Vec<Shape> = Vec::new();
         for variant in variants {
             let shape = self.shape(&variant.ty)?;
-            if shape != Shape::Object(None) && shapes.contains(&shape) {
+            if !matches!(shape, Shape::Object(_)) && shapes.contains(&shape) {
                 return None;
             }
             shapes.push(shape);
         }
         let objects: Vec<usize> = (0..shapes.len())
-            .filter(|index| shapes[*index] == Shape::Object(None))
+            .filter(|index| matches!(shapes[*index], Shape::Object(_)))
             .collect();
         if objects.len() > 1 {
-            // Each object variant is picked by a required key no other one declares.
+            // Each object variant is picked by a required key no other one declares, so that
+            // no object fits two branches, as `oneOf` and `anyOf` of closed objects say.
             for &index in &objects {
                 let own = self.struct_keys(&variants[index].ty)?;
                 let others: Vec<Vec<(String, bool)>> = objects
@@ -1051,7 +1052,7 @@ impl<'a> Importer<'a> {
                             .iter()
                             .all(|keys| keys.iter().all(|(other, _)| other != key))
                 })?;
-                shapes[index] = Shape::Object(Some(key.0.clone()));
+                shapes[index] = Shape::Object(vec![key.0.clone()]);
             }
         }
         Some(shapes)
@@ -1065,11 +1066,11 @@ impl<'a> Importer<'a> {
             Ty::Int(_) => Some(Shape::Integer),
             Ty::F64 => Some(Shape::Number),
             Ty::Vec(_) => Some(Shape::Array),
-            Ty::Map(_) => Some(Shape::Object(None)),
+            Ty::Map(_) => Some(Shape::Object(Vec::new())),
             Ty::Boxed(inner) => self.shape(inner),
             Ty::Json | Ty::Nullable(_) | Ty::Const(_) => None,
             Ty::Named(name) => match self.types.get(name)? {
-                TypeDef::Struct(_) | TypeDef::Union(_) => Some(Shape::Object(None)),
+                TypeDef::Struct(_) | TypeDef::Union(_) => Some(Shape::Object(Vec::new())),
                 TypeDef::Enum(_) => Some(Shape::String),
                 TypeDef::Newtype(def) => self.shape(&def.ty),
                 TypeDef::Untagged(_) => None,
@@ -1095,7 +1096,7 @@ impl<'a> Importer<'a> {
     }
 }
 
-/// The shape cardc's untagged `if` tests: a JSON type, and for an object the key that picks it.
+/// The shape cardc's untagged `if` tests: a JSON type, and for an object the keys that pick it.
 fn shape_of_test(test: &Value) -> Option<Shape> {
     Some(match test.get("type")?.as_str()? {
         "string" => Shape::String,
@@ -1103,14 +1104,16 @@ fn shape_of_test(test: &Value) -> Option<Shape> {
         "integer" => Shape::Integer,
         "number" => Shape::Number,
         "array" => Shape::Array,
-        "object" => match test
-            .get("required")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-        {
-            Some([Value::String(key)]) => Shape::Object(Some(key.clone())),
-            _ => Shape::Object(None),
-        },
+        "object" => Shape::Object(
+            test.get("required")
+                .and_then(Value::as_array)
+                .map(|keys| {
+                    keys.iter()
+                        .filter_map(|key| key.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        ),
         _ => return None,
     })
 }

@@ -805,8 +805,8 @@ pub struct Variant {
 }
 
 /// A union told apart by shape: each variant holds a value of another JSON type, or an object
-/// with a key no other variant has. The checker has refused any two variants that one payload
-/// could both fit.
+/// picked by the keys present (see [`UntaggedDef::pick`]). The checker has refused any two
+/// variants of one JSON type but objects, and object variants no object would pick.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UntaggedDef {
     /// Type name.
@@ -825,8 +825,9 @@ pub struct UntaggedDef {
 
 impl UntaggedDef {
     /// The variant every reader picks for `value`: the first, in declared order, of the value's
-    /// JSON type, and among object variants the first whose key the object has. An open object
-    /// variant may hold the key that picks another, so the pick, not a fit, decides.
+    /// JSON type, and among object variants the first whose picking keys the object all has.
+    /// An open object variant may hold the keys that pick another, so the pick, not a fit,
+    /// decides.
     pub fn pick(&self, value: &JsonValue) -> Option<&UntaggedVariant> {
         self.variants
             .iter()
@@ -836,30 +837,33 @@ impl UntaggedDef {
                 }
                 (Shape::Integer | Shape::Number, JsonValue::Int(_) | JsonValue::Float(_)) => true,
                 (Shape::Array, JsonValue::Array(_)) => true,
-                (Shape::Object(key), JsonValue::Object(entries)) => key
-                    .as_ref()
-                    .is_none_or(|key| entries.iter().any(|(name, _)| name == key)),
+                (Shape::Object(keys), JsonValue::Object(entries)) => keys
+                    .iter()
+                    .all(|key| entries.iter().any(|(name, _)| name == key)),
                 _ => false,
             })
     }
 
-    /// What the union takes, for the error when no variant does: "a string or an array".
+    /// What the union takes, for the error when no variant does: "a string or an array". An
+    /// object always picks a variant (the last object variant takes any), so objects are
+    /// named once.
     pub fn expected(&self) -> String {
-        let parts: Vec<String> = self
-            .variants
-            .iter()
-            .map(|variant| match &variant.shape {
-                Shape::String => "a string".to_string(),
-                Shape::Boolean => "a boolean".to_string(),
-                Shape::Integer => "an integer".to_string(),
-                Shape::Number => "a number".to_string(),
-                Shape::Array => "an array".to_string(),
-                Shape::Object(None) => "an object".to_string(),
-                Shape::Object(Some(key)) => format!("an object with {key:?}"),
-            })
-            .collect();
+        let mut parts: Vec<&str> = Vec::new();
+        for variant in &self.variants {
+            let part = match &variant.shape {
+                Shape::String => "a string",
+                Shape::Boolean => "a boolean",
+                Shape::Integer => "an integer",
+                Shape::Number => "a number",
+                Shape::Array => "an array",
+                Shape::Object(_) => "an object",
+            };
+            if !parts.contains(&part) {
+                parts.push(part);
+            }
+        }
         match parts.split_last() {
-            Some((last, [])) => last.clone(),
+            Some((last, [])) => (*last).to_string(),
             Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
             None => "nothing".to_string(),
         }
@@ -894,8 +898,9 @@ pub enum Shape {
     Number,
     /// An array.
     Array,
-    /// An object; with a key, one that has this key (the one object variant has none).
-    Object(Option<String>),
+    /// An object that has every one of these keys. The last object variant has none, and takes
+    /// every object the others leave.
+    Object(Vec<String>),
 }
 
 /// A unit-only enum.

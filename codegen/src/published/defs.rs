@@ -560,8 +560,8 @@ fn untagged_def(reader: &mut Reader, node: &Node, common: Common) -> Option<Unta
     })
 }
 
-/// The shape an untagged variant's `if` tests: a JSON type, and for an object the key that
-/// picks it.
+/// The shape an untagged variant's `if` tests: a JSON type, and for an object the keys that
+/// pick it.
 fn shape(reader: &mut Reader, node: &Node) -> Option<Shape> {
     let needed = reader.need(node, "type")?;
     let kind = reader.string(&needed)?;
@@ -572,14 +572,15 @@ fn shape(reader: &mut Reader, node: &Node) -> Option<Shape> {
         "number" => Shape::Number,
         "array" => Shape::Array,
         "object" => match node.child("required") {
-            Some(required) => match reader.strings(&required)?.as_slice() {
-                [key] => Shape::Object(Some(key.to_string())),
-                _ => {
-                    reader.problem(&required, "an object variant is picked by one key");
+            Some(required) => {
+                let keys = reader.strings(&required)?;
+                if keys.is_empty() {
+                    reader.problem(&required, "an object variant is picked by at least one key");
                     return None;
                 }
-            },
-            None => Shape::Object(None),
+                Shape::Object(keys.iter().map(|key| key.to_string()).collect())
+            }
+            None => Shape::Object(Vec::new()),
         },
         other => {
             reader.problem(node, format!("no shape is of `type` {other:?}"));
@@ -587,7 +588,7 @@ fn shape(reader: &mut Reader, node: &Node) -> Option<Shape> {
         }
     };
     let keys: &[&str] = match shape {
-        Shape::Object(Some(_)) => &["type", "properties", "required"],
+        Shape::Object(ref keys) if !keys.is_empty() => &["type", "properties", "required"],
         _ => &["type"],
     };
     reader.only(node, keys)?;

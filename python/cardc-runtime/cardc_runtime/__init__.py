@@ -1174,17 +1174,18 @@ def _shape(value: object) -> tuple[str, frozenset[str]]:
 
 
 def shaped(
-    choices: tuple[tuple[str, str | None], ...], expected: str
+    choices: tuple[tuple[str, tuple[str, ...]], ...], expected: str
 ) -> _p.Discriminator:
     """The discriminator of an untagged union whose members are tagged `"0"`, `"1"`, ... in
     declaration order, each with its JSON shape and, for an object variant among several, the
-    key that picks it (`choices`): the first whose shape and key fit picks the member, as the
-    other readers pick; none fails at the union, expecting `expected`."""
+    keys that pick it (`choices`): the first whose shape fits and whose keys the value all has
+    picks the member, as the other readers pick; none fails at the union, expecting
+    `expected`."""
 
     def pick(value: object) -> str | None:
         kind, keys = _shape(value)
-        for index, (shape, key) in enumerate(choices):
-            if shape == kind and (key is None or key in keys):
+        for index, (shape, needed) in enumerate(choices):
+            if shape == kind and all(key in keys for key in needed):
                 return str(index)
         return None
 

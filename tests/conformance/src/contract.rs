@@ -408,7 +408,7 @@ impl<'a> Checker<'a> {
 }
 
 /// The variant of an untagged union a reader picks for `value`: the first, in declared order,
-/// of the value's JSON type, and among object variants the first whose key the object has.
+/// of the value's JSON type, and among object variants the first whose picking keys it has.
 pub fn picked<'d>(def: &'d UntaggedDef, value: &Value) -> Option<&'d UntaggedVariant> {
     def.variants
         .iter()
@@ -416,8 +416,8 @@ pub fn picked<'d>(def: &'d UntaggedDef, value: &Value) -> Option<&'d UntaggedVar
             (Shape::String, Value::String(_)) | (Shape::Boolean, Value::Bool(_)) => true,
             (Shape::Integer | Shape::Number, Value::Number(_)) => true,
             (Shape::Array, Value::Array(_)) => true,
-            (Shape::Object(key), Value::Object(object)) => {
-                key.as_ref().is_none_or(|key| object.contains_key(key))
+            (Shape::Object(keys), Value::Object(object)) => {
+                keys.iter().all(|key| object.contains_key(key))
             }
             _ => false,
         })

@@ -85,7 +85,8 @@ pub fn mutations(schema: &Schema, corpus: &[Case]) -> Vec<Mutation> {
                     .pointer(&edit.pointer())
                     .and_then(Value::as_array)
                     .is_some_and(Vec::is_empty);
-            let several_faults = !valid && (edit.class == AMBIGUOUS || grown_from_empty);
+            let several_faults =
+                !valid && (edit.class == AMBIGUOUS || grown_from_empty || edit.unpicks);
             let pointer = edit.pointer();
             out.push(Mutation {
                 case: Case {
@@ -116,8 +117,8 @@ struct Edit {
     detail: String,
     /// The label the contract gives outright, when it does.
     rule: Option<bool>,
-    /// Whether it removes the key that picked the object's variant of an untagged union, so
-    /// that the fault is the object's.
+    /// Whether it removes a key that picked the object's variant of an untagged union, so
+    /// that the object picks another variant, whose fields may be wrong in several places.
     unpicks: bool,
 }
 
@@ -130,9 +131,6 @@ enum Op {
 impl Edit {
     /// The pointer of what the edit touches.
     fn pointer(&self) -> String {
-        if self.unpicks {
-            return self.at.clone();
-        }
         match &self.op {
             Op::Remove(key) | Op::Set(key, _) => format!("{}/{}", self.at, escape(key)),
             Op::Replace(_) => self.at.clone(),
@@ -164,9 +162,9 @@ impl Edit {
 struct Walker<'a> {
     schema: &'a Schema,
     edits: Vec<Edit>,
-    /// The object being walked and the key that picked it as a variant of an untagged union
+    /// The object being walked and the keys that picked it as a variant of an untagged union
     /// among several object variants, if it is one.
-    picked: Option<(String, String)>,
+    picked: Option<(String, Vec<String>)>,
     /// Whether the walk is inside an object variant of an untagged union beside an object
     /// variant that takes keys it does not declare: a removed or added key may then make the
     /// object another variant's, so the contract checker alone labels the changes.
@@ -217,7 +215,9 @@ impl Walker<'_> {
             Some(TypeDef::Untagged(def)) => {
                 if let Some(variant) = taken_by(self.schema, def, value) {
                     let picked = match &variant.shape {
-                        Shape::Object(Some(key)) => Some((at.to_owned(), key.clone())),
+                        Shape::Object(keys) if !keys.is_empty() => {
+                            Some((at.to_owned(), keys.clone()))
+                        }
                         _ => None,
                     };
                     let repickable = picked.is_some() && takes_undeclared_keys(self.schema, def);
@@ -365,12 +365,18 @@ impl Walker<'_> {
             _ => ("drop/required", false),
         };
         self.edit(at, Op::Remove(key.clone()), drop, key.clone(), Some(rule));
-        // Without the key that picked it, the object is no variant of its untagged union: a
-        // fault of the object, where no variant's check starts.
-        if self.picked.as_ref() == Some(&(at.to_owned(), key.clone()))
+        // Without a key that picked it, the object picks a later variant of its untagged
+        // union, and is wrong where that variant's fields differ.
+        if self
+            .picked
+            .as_ref()
+            .is_some_and(|(object, keys)| object == at && keys.contains(key))
             && let Some(edit) = self.edits.last_mut()
         {
+            // A later variant may take it (a map, or an open struct), so the contract checker
+            // alone labels it.
             edit.unpicks = true;
+            edit.rule = None;
         }
         // The default itself, which a writer that omits it leaves out.
         if let Some(default) = &field.default {

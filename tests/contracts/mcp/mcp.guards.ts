@@ -213,7 +213,7 @@ export function checkBlobResourceContents(value: unknown, s: cardcState, at: str
       const item = object['blob'];
       checksOfBlobResourceContents[0](item, s, s.quiet ? '' : at + '/blob');
     }
-    cardcRest(object, keys, s, at, true, keysOfBlobResourceContents, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfBlobResourceContents, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1442,7 +1442,7 @@ export function checkElicitRequestFormParams(value: unknown, s: cardcState, at: 
       const item = object['requestedSchema'];
       checkRequestedSchema(item, s, s.quiet ? '' : at + '/requestedSchema');
     }
-    cardcRest(object, keys, s, at, true, keysOfElicitRequestFormParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfElicitRequestFormParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -1453,10 +1453,9 @@ export function checkElicitRequestParams(value: unknown, s: cardcState, at: stri
   switch (cardcShape(value)) {
     case 'object':
       if (cardcHasKey(value, 'requestedSchema')) { checkElicitRequestFormParams(value, s, at); return; }
-      if (cardcHasKey(value, 'elicitationId')) { checkElicitRequestUrlParams(value, s, at); return; }
-      break;
+      checkElicitRequestUrlParams(value, s, at); return;
   }
-  cardcMismatch(s, at, 'an object with "requestedSchema" or an object with "elicitationId"', orNull);
+  cardcMismatch(s, at, 'an object', orNull);
 }
 
 /** The keys of the fields of `ElicitRequestUrlParams`. */
@@ -1515,7 +1514,7 @@ export function checkElicitRequestUrlParams(value: unknown, s: cardcState, at: s
       const item = object['url'];
       checksOfElicitRequestUrlParams[1](item, s, s.quiet ? '' : at + '/url');
     }
-    cardcRest(object, keys, s, at, true, keysOfElicitRequestUrlParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfElicitRequestUrlParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2304,6 +2303,18 @@ export function checkJsonRpcErrorResponse(value: unknown, s: cardcState, at: str
   s.type = outer;
 }
 
+/** Checks a `JsonRpcMessage`: its JSON shape picks the variant that checks the rest. */
+export function checkJsonRpcMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcShape(value)) {
+    case 'object':
+      if (cardcHasKey(value, 'id') && cardcHasKey(value, 'method')) { checkJsonRpcRequest(value, s, at); return; }
+      if (cardcHasKey(value, 'method')) { checkJsonRpcNotification(value, s, at); return; }
+      if (cardcHasKey(value, 'id') && cardcHasKey(value, 'result')) { checkJsonRpcResultResponse(value, s, at); return; }
+      checkJsonRpcErrorResponse(value, s, at); return;
+  }
+  cardcMismatch(s, at, 'an object', orNull);
+}
+
 /** The keys of the fields of `JsonRpcNotification`. */
 const keysOfJsonRpcNotification: readonly string[] = ['jsonrpc', 'method', 'params'];
 
@@ -2401,11 +2412,10 @@ export function checkJsonRpcRequest(value: unknown, s: cardcState, at: string, o
 export function checkJsonRpcResponse(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
     case 'object':
-      if (cardcHasKey(value, 'result')) { checkJsonRpcResultResponse(value, s, at); return; }
-      if (cardcHasKey(value, 'error')) { checkJsonRpcErrorResponse(value, s, at); return; }
-      break;
+      if (cardcHasKey(value, 'id') && cardcHasKey(value, 'result')) { checkJsonRpcResultResponse(value, s, at); return; }
+      checkJsonRpcErrorResponse(value, s, at); return;
   }
-  cardcMismatch(s, at, 'an object with "result" or an object with "error"', orNull);
+  cardcMismatch(s, at, 'an object', orNull);
 }
 
 /** The keys of the fields of `JsonRpcResultResponse`. */
@@ -3044,11 +3054,10 @@ export function checkMultiSelectEnumSchema(value: unknown, s: cardcState, at: st
 export function checkMultiSelectItems(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
     case 'object':
-      if (cardcHasKey(value, 'type')) { checkUntitledMultiSelectItems(value, s, at); return; }
-      if (cardcHasKey(value, 'anyOf')) { checkTitledMultiSelectItems(value, s, at); return; }
-      break;
+      if (cardcHasKey(value, 'type') && cardcHasKey(value, 'enum')) { checkUntitledMultiSelectItems(value, s, at); return; }
+      checkTitledMultiSelectItems(value, s, at); return;
   }
-  cardcMismatch(s, at, 'an object with "type" or an object with "anyOf"', orNull);
+  cardcMismatch(s, at, 'an object', orNull);
 }
 
 /** The keys of the fields of `NumberSchema`. */
@@ -3742,10 +3751,9 @@ export function checkResourceContents(value: unknown, s: cardcState, at: string,
   switch (cardcShape(value)) {
     case 'object':
       if (cardcHasKey(value, 'text')) { checkTextResourceContents(value, s, at); return; }
-      if (cardcHasKey(value, 'blob')) { checkBlobResourceContents(value, s, at); return; }
-      break;
+      checkBlobResourceContents(value, s, at); return;
   }
-  cardcMismatch(s, at, 'an object with "text" or an object with "blob"', orNull);
+  cardcMismatch(s, at, 'an object', orNull);
 }
 
 /** The keys of the fields of `ResourceRequest`. */
@@ -5159,7 +5167,7 @@ export function checkTextResourceContents(value: unknown, s: cardcState, at: str
         cardcString(item, s, s.quiet ? '' : at + '/text');
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfTextResourceContents, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTextResourceContents, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5192,7 +5200,7 @@ export function checkTitledMultiSelectItems(value: unknown, s: cardcState, at: s
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfTitledMultiSelectItems, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTitledMultiSelectItems, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5627,7 +5635,7 @@ export function checkUntitledMultiSelectItems(value: unknown, s: cardcState, at:
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfUntitledMultiSelectItems, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfUntitledMultiSelectItems, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

@@ -9,21 +9,22 @@
 // refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
 // do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
 // it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
-// closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...) and the object
-// variants of an untagged union (the resource contents, the multi-select items). Which SDK
-// object strips and which keeps is said at each type.
+// closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...). Which SDK object
+// strips and which keeps is said at each type.
 //
 // The SDK's defaults and preprocessing are the file's too where the language says them: a tool
 // result's `content` defaults to `[]` (`#[default]`), a `null` elicitation content reads as
 // absent (`#[null_as_absent]`), and an object the SDK strips drops unknown keys
 // (`#[drop_unknown_fields]`).
 //
-// What this file cannot say: JSON-RPC's request, notification and responses are told apart
-// only by which keys are present (a request is a notification plus `id`), so there is no
-// `JSONRPCMessage` union; `ClientResult` and `ServerResult` are unions by shape whose members
-// overlap (every result is a `Result`), so they are absent too; an empty elicitation capability
-// reads as `{"form": {}}` (a default that depends on the other keys); the SDK's "object" checks
-// (`AssertObjectSchema`) also accept arrays.
+// JSON-RPC's request, notification and responses are told apart by which keys are present, as
+// an untagged union's object variants are (`JsonRpcMessage`).
+//
+// What this file cannot say: `ClientResult` and `ServerResult` are unions whose members
+// overlap (every result is a loose `Result`) and that zod reads as the first member that
+// parses, so they are absent; an empty elicitation capability reads as `{"form": {}}` (a
+// default that depends on the other keys); the SDK's "object" checks (`AssertObjectSchema`)
+// also accept arrays.
 
 /// Hints about a content block (`AnnotationsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
@@ -118,13 +119,12 @@ pub struct BaseMetadata {
     build { name: 0, title: 1 }
 }
 
-/// A binary resource's contents (`BlobResourceContentsSchema`; strips, closed here).
+/// A binary resource's contents (`BlobResourceContentsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "BlobResourceContents",
-    deny_unknown_fields
+    rename = "BlobResourceContents"
 )]
 #[allow(deprecated)]
 pub struct BlobResourceContents {
@@ -149,7 +149,7 @@ pub struct BlobResourceContents {
 }
 
 ::cardc_runtime::__private::object! {
-    BlobResourceContents "BlobResourceContents" struct deny;
+    BlobResourceContents "BlobResourceContents" map drop;
     keys {
         0 "uri" [uri]: String = req() (Plain);
         1 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
@@ -1232,14 +1232,12 @@ pub struct ElicitRequest {
     build { params: 0 }
 }
 
-/// Params of a form elicitation (`ElicitRequestFormParamsSchema`; strips, closed here as an
-/// untagged union's variant must be).
+/// Params of a form elicitation (`ElicitRequestFormParamsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "ElicitRequestFormParams",
-    deny_unknown_fields
+    rename = "ElicitRequestFormParams"
 )]
 #[allow(deprecated)]
 pub struct ElicitRequestFormParams {
@@ -1257,7 +1255,7 @@ pub struct ElicitRequestFormParams {
 }
 
 ::cardc_runtime::__private::object! {
-    ElicitRequestFormParams "ElicitRequestFormParams" map deny;
+    ElicitRequestFormParams "ElicitRequestFormParams" map drop;
     keys {
         0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
@@ -1287,19 +1285,18 @@ pub enum ElicitRequestParams {
 }
 
 ::cardc_runtime::__private::untagged! {
-    ElicitRequestParams "ElicitRequestParams" "an object with \"requestedSchema\" or an object with \"elicitationId\"" {
+    ElicitRequestParams "ElicitRequestParams" "an object" {
         0 Form [Object("requestedSchema")] (Plain),
-        1 Url [Object("elicitationId")] (Plain),
+        1 Url [Object] (Plain),
     }
 }
 
-/// Params of a URL elicitation (`ElicitRequestURLParamsSchema`; strips, closed here).
+/// Params of a URL elicitation (`ElicitRequestURLParamsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "ElicitRequestUrlParams",
-    deny_unknown_fields
+    rename = "ElicitRequestUrlParams"
 )]
 #[allow(deprecated)]
 pub struct ElicitRequestUrlParams {
@@ -1316,7 +1313,7 @@ pub struct ElicitRequestUrlParams {
 }
 
 ::cardc_runtime::__private::object! {
-    ElicitRequestUrlParams "ElicitRequestUrlParams" map deny;
+    ElicitRequestUrlParams "ElicitRequestUrlParams" map drop;
     keys {
         0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
@@ -1982,6 +1979,38 @@ pub struct JsonRpcErrorResponse {
     build { id: 1, error: 2 }
 }
 
+/// Any message (`JSONRPCMessageSchema`, a `z.union` of the four strict envelopes), told apart
+/// by the keys present: a request has `id` and `method`, a notification `method` alone, a
+/// result response `id` and `result`, and what is left is an error response.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "JsonRpcMessage",
+    untagged
+)]
+#[allow(clippy::large_enum_variant)]
+#[allow(deprecated)]
+pub enum JsonRpcMessage {
+    #[allow(missing_docs)]
+    Request(JsonRpcRequest),
+    #[allow(missing_docs)]
+    Notification(JsonRpcNotification),
+    #[allow(missing_docs)]
+    Result(JsonRpcResultResponse),
+    #[allow(missing_docs)]
+    Error(JsonRpcErrorResponse),
+}
+
+::cardc_runtime::__private::untagged! {
+    JsonRpcMessage "JsonRpcMessage" "an object" {
+        0 Request [Object("id" "method")] (Plain),
+        1 Notification [Object("method")] (Plain),
+        2 Result [Object("id" "result")] (Plain),
+        3 Error [Object] (Plain),
+    }
+}
+
 /// A notification, which expects no response (`JSONRPCNotificationSchema`, strict).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -2063,9 +2092,9 @@ pub enum JsonRpcResponse {
 }
 
 ::cardc_runtime::__private::untagged! {
-    JsonRpcResponse "JsonRpcResponse" "an object with \"result\" or an object with \"error\"" {
-        0 Result [Object("result")] (Plain),
-        1 Error [Object("error")] (Plain),
+    JsonRpcResponse "JsonRpcResponse" "an object" {
+        0 Result [Object("id" "result")] (Plain),
+        1 Error [Object] (Plain),
     }
 }
 
@@ -2641,9 +2670,9 @@ pub enum MultiSelectItems {
 }
 
 ::cardc_runtime::__private::untagged! {
-    MultiSelectItems "MultiSelectItems" "an object with \"type\" or an object with \"anyOf\"" {
-        0 Untitled [Object("type")] (Plain),
-        1 Titled [Object("anyOf")] (Plain),
+    MultiSelectItems "MultiSelectItems" "an object" {
+        0 Untitled [Object("type" "enum")] (Plain),
+        1 Titled [Object] (Plain),
     }
 }
 
@@ -3224,9 +3253,9 @@ pub enum ResourceContents {
 }
 
 ::cardc_runtime::__private::untagged! {
-    ResourceContents "ResourceContents" "an object with \"text\" or an object with \"blob\"" {
+    ResourceContents "ResourceContents" "an object" {
         0 Text [Object("text")] (Plain),
-        1 Blob [Object("blob")] (Plain),
+        1 Blob [Object] (Plain),
     }
 }
 
@@ -4461,14 +4490,12 @@ pub struct TextContent {
     build { text: 0, annotations: 1, meta: 2 }
 }
 
-/// A text resource's contents (`TextResourceContentsSchema`; strips, closed here as an
-/// untagged union's variant must be).
+/// A text resource's contents (`TextResourceContentsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "TextResourceContents",
-    deny_unknown_fields
+    rename = "TextResourceContents"
 )]
 #[allow(deprecated)]
 pub struct TextResourceContents {
@@ -4493,7 +4520,7 @@ pub struct TextResourceContents {
 }
 
 ::cardc_runtime::__private::object! {
-    TextResourceContents "TextResourceContents" struct deny;
+    TextResourceContents "TextResourceContents" map drop;
     keys {
         0 "uri" [uri]: String = req() (Plain);
         1 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
@@ -4503,14 +4530,13 @@ pub struct TextResourceContents {
     build { uri: 0, mime_type: 1, meta: 2, text: 3 }
 }
 
-/// The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`; closed
-/// here).
+/// The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`,
+/// strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "TitledMultiSelectItems",
-    deny_unknown_fields
+    rename = "TitledMultiSelectItems"
 )]
 #[allow(deprecated)]
 pub struct TitledMultiSelectItems {
@@ -4520,7 +4546,7 @@ pub struct TitledMultiSelectItems {
 }
 
 ::cardc_runtime::__private::object! {
-    TitledMultiSelectItems "TitledMultiSelectItems" struct deny;
+    TitledMultiSelectItems "TitledMultiSelectItems" map drop;
     keys {
         0 "anyOf" [any_of]: Vec<TitledOption> = req() (Plain);
     }
@@ -4846,14 +4872,13 @@ pub struct ToolUseContent {
     build { name: 0, id: 1, input: 2, meta: 3 }
 }
 
-/// The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`;
-/// strips, closed here as an untagged union's variant must be).
+/// The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
+/// strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "UntitledMultiSelectItems",
-    deny_unknown_fields
+    rename = "UntitledMultiSelectItems"
 )]
 #[allow(deprecated)]
 pub struct UntitledMultiSelectItems {
@@ -4862,7 +4887,7 @@ pub struct UntitledMultiSelectItems {
 }
 
 ::cardc_runtime::__private::object! {
-    UntitledMultiSelectItems "UntitledMultiSelectItems" struct deny;
+    UntitledMultiSelectItems "UntitledMultiSelectItems" map drop;
     keys {
         0 "type" []: () = con("string") (String("string"));
         1 "enum" [r#enum]: Vec<String> = req() (Plain);

@@ -17,21 +17,22 @@ export { assertNever };
  * refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
  * do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
  * it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
- * closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...) and the object
- * variants of an untagged union (the resource contents, the multi-select items). Which SDK
- * object strips and which keeps is said at each type.
+ * closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...). Which SDK object
+ * strips and which keeps is said at each type.
  *
  * The SDK's defaults and preprocessing are the file's too where the language says them: a tool
  * result's `content` defaults to `[]` (`#[default]`), a `null` elicitation content reads as
  * absent (`#[null_as_absent]`), and an object the SDK strips drops unknown keys
  * (`#[drop_unknown_fields]`).
  *
- * What this file cannot say: JSON-RPC's request, notification and responses are told apart
- * only by which keys are present (a request is a notification plus `id`), so there is no
- * `JSONRPCMessage` union; `ClientResult` and `ServerResult` are unions by shape whose members
- * overlap (every result is a `Result`), so they are absent too; an empty elicitation capability
- * reads as `{"form": {}}` (a default that depends on the other keys); the SDK's "object" checks
- * (`AssertObjectSchema`) also accept arrays.
+ * JSON-RPC's request, notification and responses are told apart by which keys are present, as
+ * an untagged union's object variants are (`JsonRpcMessage`).
+ *
+ * What this file cannot say: `ClientResult` and `ServerResult` are unions whose members
+ * overlap (every result is a loose `Result`) and that zod reads as the first member that
+ * parses, so they are absent; an empty elicitation capability reads as `{"form": {}}` (a
+ * default that depends on the other keys); the SDK's "object" checks (`AssertObjectSchema`)
+ * also accept arrays.
  */
 
 /** Hints about a content block (`AnnotationsSchema`, strips). */
@@ -71,7 +72,7 @@ export interface BaseMetadata {
   title?: string;
 }
 
-/** A binary resource's contents (`BlobResourceContentsSchema`; strips, closed here). */
+/** A binary resource's contents (`BlobResourceContentsSchema`, strips). */
 export interface BlobResourceContents {
   uri: string;
   mimeType?: string;
@@ -401,10 +402,7 @@ export interface ElicitRequest {
   params: ElicitRequestParams;
 }
 
-/**
- * Params of a form elicitation (`ElicitRequestFormParamsSchema`; strips, closed here as an
- * untagged union's variant must be).
- */
+/** Params of a form elicitation (`ElicitRequestFormParamsSchema`, strips). */
 export interface ElicitRequestFormParams {
   _meta?: RequestMeta;
   task?: TaskMetadata;
@@ -420,7 +418,7 @@ export interface ElicitRequestFormParams {
  */
 export type ElicitRequestParams = ElicitRequestFormParams | ElicitRequestUrlParams;
 
-/** Params of a URL elicitation (`ElicitRequestURLParamsSchema`; strips, closed here). */
+/** Params of a URL elicitation (`ElicitRequestURLParamsSchema`, strips). */
 export interface ElicitRequestUrlParams {
   _meta?: RequestMeta;
   task?: TaskMetadata;
@@ -613,6 +611,13 @@ export interface JsonRpcErrorResponse {
   id?: RequestId;
   error: JsonRpcError;
 }
+
+/**
+ * Any message (`JSONRPCMessageSchema`, a `z.union` of the four strict envelopes), told apart
+ * by the keys present: a request has `id` and `method`, a notification `method` alone, a
+ * result response `id` and `result`, and what is left is an error response.
+ */
+export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResultResponse | JsonRpcErrorResponse;
 
 /** A notification, which expects no response (`JSONRPCNotificationSchema`, strict). */
 export interface JsonRpcNotification {
@@ -1289,10 +1294,7 @@ export interface TextContent {
   _meta?: JsonObject;
 }
 
-/**
- * A text resource's contents (`TextResourceContentsSchema`; strips, closed here as an
- * untagged union's variant must be).
- */
+/** A text resource's contents (`TextResourceContentsSchema`, strips). */
 export interface TextResourceContents {
   uri: string;
   mimeType?: string;
@@ -1301,8 +1303,8 @@ export interface TextResourceContents {
 }
 
 /**
- * The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`; closed
- * here).
+ * The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`,
+ * strips).
  */
 export interface TitledMultiSelectItems {
   anyOf: TitledOption[];
@@ -1413,8 +1415,8 @@ export interface ToolUseContent {
 }
 
 /**
- * The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`;
- * strips, closed here as an untagged union's variant must be).
+ * The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
+ * strips).
  */
 export interface UntitledMultiSelectItems {
   type: 'string';
@@ -2363,6 +2365,16 @@ export function isJsonRpcErrorResponse(value: unknown): value is JsonRpcErrorRes
 /** The value as a `JsonRpcErrorResponse`, or where and how it breaks the contract. Never throws. */
 export function parseJsonRpcErrorResponse(value: unknown): cardcParsed<JsonRpcErrorResponse> {
   return cardcParseCopy<JsonRpcErrorResponse>(guards.checkJsonRpcErrorResponse, value);
+}
+
+/** Whether a value is a `JsonRpcMessage`, exactly as the contract says. Never throws. */
+export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
+  return cardcIs(guards.checkJsonRpcMessage, value);
+}
+
+/** The value as a `JsonRpcMessage`, or where and how it breaks the contract. Never throws. */
+export function parseJsonRpcMessage(value: unknown): cardcParsed<JsonRpcMessage> {
+  return cardcParseCopy<JsonRpcMessage>(guards.checkJsonRpcMessage, value);
 }
 
 /** Whether a value is a `JsonRpcNotification`, exactly as the contract says. Never throws. */

@@ -39,6 +39,7 @@ const schemas = {
   JsonRpcErrorResponse: sdk.JSONRPCErrorResponseSchema,
   JsonRpcError: sdk.JSONRPCErrorResponseSchema.shape.error,
   JsonRpcResponse: sdk.JSONRPCResponseSchema,
+  JsonRpcMessage: sdk.JSONRPCMessageSchema,
   RequestMeta: sdk.TaskAugmentedRequestParamsSchema.shape._meta.unwrap(),
   RelatedTaskMetadata: sdk.RelatedTaskMetadataSchema,
   // `{ _meta? }` and nothing else: `ResultSchema.strict()`.

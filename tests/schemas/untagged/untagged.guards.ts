@@ -8,8 +8,11 @@ import {
   cardcArray,
   cardcArrayOf,
   cardcBoolean,
+  cardcConst,
   cardcHasKey,
   cardcInteger,
+  cardcJson,
+  cardcMapOf,
   cardcMismatch,
   cardcNoKeys,
   cardcNumber,
@@ -250,10 +253,9 @@ export function checkOpenContents(value: unknown, s: cardcState, at: string, orN
   switch (cardcShape(value)) {
     case 'object':
       if (cardcHasKey(value, 'text')) { checkOpenText(value, s, at); return; }
-      if (cardcHasKey(value, 'blob')) { checkDroppingBlob(value, s, at); return; }
-      break;
+      checkDroppingBlob(value, s, at); return;
   }
-  cardcMismatch(s, at, 'an object with "text" or an object with "blob"', orNull);
+  cardcMismatch(s, at, 'an object', orNull);
 }
 
 /** The keys of the fields of `OpenText`. */
@@ -308,10 +310,241 @@ export function checkResource(value: unknown, s: cardcState, at: string, orNull?
   switch (cardcShape(value)) {
     case 'object':
       if (cardcHasKey(value, 'text')) { checkTextResource(value, s, at); return; }
-      if (cardcHasKey(value, 'blob')) { checkBlobResource(value, s, at); return; }
-      break;
+      checkBlobResource(value, s, at); return;
   }
-  cardcMismatch(s, at, 'an object with "text" or an object with "blob"', orNull);
+  cardcMismatch(s, at, 'an object', orNull);
+}
+
+/** The keys of the fields of `RpcError`. */
+const keysOfRpcError: readonly string[] = ['code', 'message'];
+
+/** The checks of the fields of `RpcError` that are built from others, in field order. */
+const checksOfRpcError = [
+  cardcInteger(-9007199254740991, 9007199254740991),
+] as const;
+
+/** Checks a `RpcError`. */
+export function checkRpcError(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'RpcError';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'code', false)) {
+      known += 1;
+      const item = object['code'];
+      if (!(typeof item === 'number' && item % 1 === 0 && item >= -9007199254740991 && item <= 9007199254740991)) {
+        checksOfRpcError[0](item, s, s.quiet ? '' : at + '/code');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'message', false)) {
+      known += 1;
+      const item = object['message'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/message');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfRpcError, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** The keys of the fields of `RpcFailure`. */
+const keysOfRpcFailure: readonly string[] = ['jsonrpc', 'id', 'error'];
+
+/** The checks of the fields of `RpcFailure` that are built from others, in field order. */
+const checksOfRpcFailure = [
+  cardcConst('2.0', 'the constant \'2.0\''),
+] as const;
+
+/** Checks a `RpcFailure`. */
+export function checkRpcFailure(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'RpcFailure';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
+      known += 1;
+      const item = object['jsonrpc'];
+      checksOfRpcFailure[0](item, s, s.quiet ? '' : at + '/jsonrpc');
+    }
+    if (cardcPresent(keys, s, at, 'id', true)) {
+      known += 1;
+      const item = object['id'];
+      checkRequestId(item, s, s.quiet ? '' : at + '/id');
+    }
+    if (cardcPresent(keys, s, at, 'error', false)) {
+      known += 1;
+      const item = object['error'];
+      checkRpcError(item, s, s.quiet ? '' : at + '/error');
+    }
+    cardcRest(object, keys, s, at, true, keysOfRpcFailure, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Checks a `RpcMessage`: its JSON shape picks the variant that checks the rest. */
+export function checkRpcMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcShape(value)) {
+    case 'object':
+      if (cardcHasKey(value, 'id') && cardcHasKey(value, 'method')) { checkRpcRequest(value, s, at); return; }
+      if (cardcHasKey(value, 'method')) { checkRpcNotification(value, s, at); return; }
+      if (cardcHasKey(value, 'id') && cardcHasKey(value, 'result')) { checkRpcResponse(value, s, at); return; }
+      checkRpcFailure(value, s, at); return;
+  }
+  cardcMismatch(s, at, 'an object', orNull);
+}
+
+/** The keys of the fields of `RpcNotification`. */
+const keysOfRpcNotification: readonly string[] = ['jsonrpc', 'method', 'params'];
+
+/** The checks of the fields of `RpcNotification` that are built from others, in field order. */
+const checksOfRpcNotification = [
+  cardcConst('2.0', 'the constant \'2.0\''),
+  cardcMapOf(cardcJson),
+] as const;
+
+/** Checks a `RpcNotification`. */
+export function checkRpcNotification(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'RpcNotification';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
+      known += 1;
+      const item = object['jsonrpc'];
+      checksOfRpcNotification[0](item, s, s.quiet ? '' : at + '/jsonrpc');
+    }
+    if (cardcPresent(keys, s, at, 'method', false)) {
+      known += 1;
+      const item = object['method'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/method');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'params', true)) {
+      known += 1;
+      const item = object['params'];
+      checksOfRpcNotification[1](item, s, s.quiet ? '' : at + '/params');
+    }
+    cardcRest(object, keys, s, at, true, keysOfRpcNotification, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** The keys of the fields of `RpcRequest`. */
+const keysOfRpcRequest: readonly string[] = ['jsonrpc', 'id', 'method', 'params'];
+
+/** The checks of the fields of `RpcRequest` that are built from others, in field order. */
+const checksOfRpcRequest = [
+  cardcConst('2.0', 'the constant \'2.0\''),
+  cardcMapOf(cardcJson),
+] as const;
+
+/** Checks a `RpcRequest`. */
+export function checkRpcRequest(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'RpcRequest';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
+      known += 1;
+      const item = object['jsonrpc'];
+      checksOfRpcRequest[0](item, s, s.quiet ? '' : at + '/jsonrpc');
+    }
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      checkRequestId(item, s, s.quiet ? '' : at + '/id');
+    }
+    if (cardcPresent(keys, s, at, 'method', false)) {
+      known += 1;
+      const item = object['method'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/method');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'params', true)) {
+      known += 1;
+      const item = object['params'];
+      checksOfRpcRequest[1](item, s, s.quiet ? '' : at + '/params');
+    }
+    cardcRest(object, keys, s, at, true, keysOfRpcRequest, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** The keys of the fields of `RpcResponse`. */
+const keysOfRpcResponse: readonly string[] = ['jsonrpc', 'id', 'result'];
+
+/** The checks of the fields of `RpcResponse` that are built from others, in field order. */
+const checksOfRpcResponse = [
+  cardcConst('2.0', 'the constant \'2.0\''),
+] as const;
+
+/** Checks a `RpcResponse`. */
+export function checkRpcResponse(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'RpcResponse';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'jsonrpc', false)) {
+      known += 1;
+      const item = object['jsonrpc'];
+      checksOfRpcResponse[0](item, s, s.quiet ? '' : at + '/jsonrpc');
+    }
+    if (cardcPresent(keys, s, at, 'id', false)) {
+      known += 1;
+      const item = object['id'];
+      checkRequestId(item, s, s.quiet ? '' : at + '/id');
+    }
+    if (cardcPresent(keys, s, at, 'result', false)) {
+      known += 1;
+      const item = object['result'];
+      cardcJson(item, s, s.quiet ? '' : at + '/result');
+    }
+    cardcRest(object, keys, s, at, true, keysOfRpcResponse, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
 }
 
 /** Checks a `SettingValue`: its JSON shape picks the variant that checks the rest. */

@@ -7,8 +7,9 @@ import * as guards from './untagged.guards.js';
 export { assertNever };
 
 /**
- * Untagged unions: variants told apart by their JSON shape, and object variants by a required
- * key only one of them declares, closed, open or dropping unknown keys. The variants may hold
+ * Untagged unions: variants told apart by their JSON shape, and object variants, closed, open
+ * or dropping unknown keys, by the keys present: an object picks the first object variant whose
+ * required keys it has, and the last takes any object. The variants may hold
  * fields with reader policies: no policy changes the shape or the keys that pick a variant.
  */
 
@@ -76,6 +77,49 @@ export type RequestId = number | string;
 
 /** A resource: text or binary, told apart by the field it has. */
 export type Resource = TextResource | BlobResource;
+
+/** What went wrong. */
+export interface RpcError {
+  /** Integer in -9007199254740991..=9007199254740991. */
+  code: number;
+  message: string;
+}
+
+/** An error response; `id` is absent when the request's could not be read. */
+export interface RpcFailure {
+  jsonrpc: '2.0';
+  id?: RequestId;
+  error: RpcError;
+}
+
+/**
+ * A JSON-RPC 2.0 message, told apart by the keys present: an object picks the first object
+ * variant whose required keys it has. A request has `id` and `method`, a notification
+ * `method` alone, a response `id` and `result`, and an error response `error`.
+ */
+export type RpcMessage = RpcRequest | RpcNotification | RpcResponse | RpcFailure;
+
+/** A notification: a request that expects no response, so has no `id`. */
+export interface RpcNotification {
+  jsonrpc: '2.0';
+  method: string;
+  params?: { [key: string]: unknown };
+}
+
+/** A request, which expects a response. */
+export interface RpcRequest {
+  jsonrpc: '2.0';
+  id: RequestId;
+  method: string;
+  params?: { [key: string]: unknown };
+}
+
+/** A successful response. */
+export interface RpcResponse {
+  jsonrpc: '2.0';
+  id: RequestId;
+  result: unknown;
+}
 
 /** A setting's value, of every shape but an array of numbers. */
 export type SettingValue = boolean | number | Mode | string[] | ContentBlock;
@@ -260,6 +304,66 @@ export function parseResource(value: unknown): cardcParsed<Resource> {
 /** The value as a `Resource` read by the schema's reader policies (a copy without the invalid items and values they drop, with a warning for each, ordered by pointer), or where and how it breaks them. Never throws; `parseResource` and `isResource` stay strict. */
 export function parseResourceTolerant(value: unknown): cardcParsedTolerant<Resource> {
   return cardcParseTolerant<Resource>(guards.checkResource, value, true);
+}
+
+/** Whether a value is a `RpcError`, exactly as the contract says. Never throws. */
+export function isRpcError(value: unknown): value is RpcError {
+  return cardcIs(guards.checkRpcError, value);
+}
+
+/** The value as a `RpcError`, or where and how it breaks the contract. Never throws. */
+export function parseRpcError(value: unknown): cardcParsed<RpcError> {
+  return cardcParseCopy<RpcError>(guards.checkRpcError, value);
+}
+
+/** Whether a value is a `RpcFailure`, exactly as the contract says. Never throws. */
+export function isRpcFailure(value: unknown): value is RpcFailure {
+  return cardcIs(guards.checkRpcFailure, value);
+}
+
+/** The value as a `RpcFailure`, or where and how it breaks the contract. Never throws. */
+export function parseRpcFailure(value: unknown): cardcParsed<RpcFailure> {
+  return cardcParseCopy<RpcFailure>(guards.checkRpcFailure, value);
+}
+
+/** Whether a value is a `RpcMessage`, exactly as the contract says. Never throws. */
+export function isRpcMessage(value: unknown): value is RpcMessage {
+  return cardcIs(guards.checkRpcMessage, value);
+}
+
+/** The value as a `RpcMessage`, or where and how it breaks the contract. Never throws. */
+export function parseRpcMessage(value: unknown): cardcParsed<RpcMessage> {
+  return cardcParseCopy<RpcMessage>(guards.checkRpcMessage, value);
+}
+
+/** Whether a value is a `RpcNotification`, exactly as the contract says. Never throws. */
+export function isRpcNotification(value: unknown): value is RpcNotification {
+  return cardcIs(guards.checkRpcNotification, value);
+}
+
+/** The value as a `RpcNotification`, or where and how it breaks the contract. Never throws. */
+export function parseRpcNotification(value: unknown): cardcParsed<RpcNotification> {
+  return cardcParseCopy<RpcNotification>(guards.checkRpcNotification, value);
+}
+
+/** Whether a value is a `RpcRequest`, exactly as the contract says. Never throws. */
+export function isRpcRequest(value: unknown): value is RpcRequest {
+  return cardcIs(guards.checkRpcRequest, value);
+}
+
+/** The value as a `RpcRequest`, or where and how it breaks the contract. Never throws. */
+export function parseRpcRequest(value: unknown): cardcParsed<RpcRequest> {
+  return cardcParseCopy<RpcRequest>(guards.checkRpcRequest, value);
+}
+
+/** Whether a value is a `RpcResponse`, exactly as the contract says. Never throws. */
+export function isRpcResponse(value: unknown): value is RpcResponse {
+  return cardcIs(guards.checkRpcResponse, value);
+}
+
+/** The value as a `RpcResponse`, or where and how it breaks the contract. Never throws. */
+export function parseRpcResponse(value: unknown): cardcParsed<RpcResponse> {
+  return cardcParseCopy<RpcResponse>(guards.checkRpcResponse, value);
 }
 
 /** Whether a value is a `SettingValue`, exactly as the contract says. Never throws. */

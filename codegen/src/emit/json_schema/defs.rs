@@ -288,16 +288,25 @@ fn shape_schema(shape: &Shape) -> Object {
         Shape::Integer => kind("integer"),
         Shape::Number => kind("number"),
         Shape::Array => kind("array"),
-        Shape::Object(None) => kind("object"),
-        // The key is listed in `properties` too (with any value): ajv's strict mode refuses a
-        // `required` key that no `properties` defines.
-        Shape::Object(Some(key)) => Object::of([
+        Shape::Object(keys) if keys.is_empty() => kind("object"),
+        // The keys are listed in `properties` too (with any value): ajv's strict mode refuses
+        // a `required` key that no `properties` defines.
+        Shape::Object(keys) => Object::of([
             ("type", "object".into()),
+            ("properties", {
+                let mut properties = Object::default();
+                for key in keys {
+                    properties.insert(key.as_str(), true);
+                }
+                properties.into()
+            }),
             (
-                "properties",
-                Object::of([(key.as_str(), true.into())]).into(),
+                "required",
+                keys.iter()
+                    .map(|key| JsonValue::from(key.as_str()))
+                    .collect::<Vec<_>>()
+                    .into(),
             ),
-            ("required", vec![JsonValue::from(key.as_str())].into()),
         ]),
     }
 }

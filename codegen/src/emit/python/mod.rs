@@ -1132,9 +1132,13 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
                 .variants
                 .iter()
                 .map(|variant| {
-                    let (shape, key) = shape_choice(&variant.shape);
-                    let key = key.map_or("None".to_string(), string_literal);
-                    Code::text(format!("(\"{shape}\", {key})"))
+                    let (shape, keys) = shape_choice(&variant.shape);
+                    let keys: Vec<String> = keys.iter().map(|key| string_literal(key)).collect();
+                    let keys = match keys.as_slice() {
+                        [one] => format!("({one},)"),
+                        _ => format!("({})", keys.join(", ")),
+                    };
+                    Code::text(format!("(\"{shape}\", {keys})"))
                 })
                 .collect();
             Code::subscript(
@@ -1163,14 +1167,14 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
 }
 
 /// The JSON shape a variant of an untagged union is picked by, as `_cardc.shaped` names it,
-/// and the key an object variant among several needs.
-fn shape_choice(shape: &Shape) -> (&'static str, Option<&str>) {
+/// and the keys an object variant among several needs.
+fn shape_choice(shape: &Shape) -> (&'static str, &[String]) {
     match shape {
-        Shape::String => ("string", None),
-        Shape::Boolean => ("boolean", None),
-        Shape::Integer | Shape::Number => ("number", None),
-        Shape::Array => ("array", None),
-        Shape::Object(key) => ("object", key.as_deref()),
+        Shape::String => ("string", &[]),
+        Shape::Boolean => ("boolean", &[]),
+        Shape::Integer | Shape::Number => ("number", &[]),
+        Shape::Array => ("array", &[]),
+        Shape::Object(keys) => ("object", keys),
     }
 }
 

@@ -55,8 +55,8 @@ pub(super) fn untagged_items(def: &UntaggedDef, schema: &Schema, runtime: Runtim
     [Item::Tokens(item), Item::Text(text)]
 }
 
-/// A variant's shape in `untagged!`'s spelling: `String`, or `Object("key")` for an object
-/// told apart by a key it must have.
+/// A variant's shape in `untagged!`'s spelling: `String`, or `Object("id" "method")` for an
+/// object picked by keys it must have.
 fn shape(shape: &Shape) -> String {
     match shape {
         Shape::String => "String".to_owned(),
@@ -64,7 +64,10 @@ fn shape(shape: &Shape) -> String {
         Shape::Integer => "Integer".to_owned(),
         Shape::Number => "Number".to_owned(),
         Shape::Array => "Array".to_owned(),
-        Shape::Object(None) => "Object".to_owned(),
-        Shape::Object(Some(key)) => format!("Object({})", string_literal(key)),
+        Shape::Object(keys) if keys.is_empty() => "Object".to_owned(),
+        Shape::Object(keys) => {
+            let keys: Vec<String> = keys.iter().map(|key| string_literal(key)).collect();
+            format!("Object({})", keys.join(" "))
+        }
     }
 }

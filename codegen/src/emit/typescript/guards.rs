@@ -308,8 +308,8 @@ impl Guards<'_> {
     }
 
     /// An untagged union's check: the value's JSON shape picks the variant, and among object
-    /// variants the key only one of them declares; anything else is a mismatch naming what
-    /// the union takes.
+    /// variants the first whose picking keys the object has; anything else is a mismatch
+    /// naming what the union takes.
     fn emit_untagged(&mut self, def: &UntaggedDef) {
         self.used.insert("cardcShape");
         self.used.insert("cardcMismatch");
@@ -328,15 +328,23 @@ impl Guards<'_> {
                     ("number", format!("{check}(value, s, at); return;"))
                 }
                 Shape::Array => ("array", format!("{check}(value, s, at); return;")),
-                Shape::Object(None) => ("object", format!("{check}(value, s, at); return;")),
-                Shape::Object(Some(key)) => (
-                    "object",
-                    format!(
-                        "if ({}(value, {})) {{ {check}(value, s, at); return; }}",
-                        self.helper("cardcHasKey"),
-                        string_literal(key)
-                    ),
-                ),
+                Shape::Object(keys) if keys.is_empty() => {
+                    ("object", format!("{check}(value, s, at); return;"))
+                }
+                Shape::Object(keys) => {
+                    let has = self.helper("cardcHasKey");
+                    let test: Vec<String> = keys
+                        .iter()
+                        .map(|key| format!("{has}(value, {})", string_literal(key)))
+                        .collect();
+                    (
+                        "object",
+                        format!(
+                            "if ({}) {{ {check}(value, s, at); return; }}",
+                            test.join(" && ")
+                        ),
+                    )
+                }
             };
             match cases.iter_mut().find(|(existing, _)| *existing == case) {
                 Some((_, lines)) => lines.push(line),
@@ -351,7 +359,8 @@ impl Guards<'_> {
             for line in lines {
                 self.out.line(line);
             }
-            if lines.iter().any(|line| line.starts_with("if ")) {
+            // The last object variant takes any object; a case ending in a test falls out.
+            if lines.last().is_some_and(|line| line.starts_with("if ")) {
                 self.out.line("break;");
             }
             self.out.dedent();

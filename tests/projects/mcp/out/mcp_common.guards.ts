@@ -206,7 +206,7 @@ export function checkBlobResourceContents(value: unknown, s: cardcState, at: str
       const item = object['blob'];
       checksOfBlobResourceContents[0](item, s, s.quiet ? '' : at + '/blob');
     }
-    cardcRest(object, keys, s, at, true, keysOfBlobResourceContents, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfBlobResourceContents, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -598,10 +598,9 @@ export function checkResourceContents(value: unknown, s: cardcState, at: string,
   switch (cardcShape(value)) {
     case 'object':
       if (cardcHasKey(value, 'text')) { checkTextResourceContents(value, s, at); return; }
-      if (cardcHasKey(value, 'blob')) { checkBlobResourceContents(value, s, at); return; }
-      break;
+      checkBlobResourceContents(value, s, at); return;
   }
-  cardcMismatch(s, at, 'an object with "text" or an object with "blob"', orNull);
+  cardcMismatch(s, at, 'an object', orNull);
 }
 
 /** The strings of `Role`. */
@@ -693,7 +692,7 @@ export function checkTextResourceContents(value: unknown, s: cardcState, at: str
         cardcString(item, s, s.quiet ? '' : at + '/text');
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfTextResourceContents, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTextResourceContents, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

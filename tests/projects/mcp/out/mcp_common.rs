@@ -92,13 +92,12 @@ pub struct BaseMetadata {
     build { name: 0, title: 1 }
 }
 
-/// A binary resource's contents (`BlobResourceContentsSchema`; strips, closed here).
+/// A binary resource's contents (`BlobResourceContentsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "BlobResourceContents",
-    deny_unknown_fields
+    rename = "BlobResourceContents"
 )]
 pub struct BlobResourceContents {
     #[allow(missing_docs)]
@@ -122,7 +121,7 @@ pub struct BlobResourceContents {
 }
 
 ::cardc_runtime::__private::object! {
-    BlobResourceContents "BlobResourceContents" struct deny;
+    BlobResourceContents "BlobResourceContents" map drop;
     keys {
         0 "uri" [uri]: String = req() (Plain);
         1 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));
@@ -462,9 +461,9 @@ pub enum ResourceContents {
 }
 
 ::cardc_runtime::__private::untagged! {
-    ResourceContents "ResourceContents" "an object with \"text\" or an object with \"blob\"" {
+    ResourceContents "ResourceContents" "an object" {
         0 Text [Object("text")] (Plain),
-        1 Blob [Object("blob")] (Plain),
+        1 Blob [Object] (Plain),
     }
 }
 
@@ -521,14 +520,12 @@ pub struct TextContent {
     build { text: 0, annotations: 1, meta: 2 }
 }
 
-/// A text resource's contents (`TextResourceContentsSchema`; strips, closed here as an
-/// untagged union's variant must be).
+/// A text resource's contents (`TextResourceContentsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "TextResourceContents",
-    deny_unknown_fields
+    rename = "TextResourceContents"
 )]
 pub struct TextResourceContents {
     #[allow(missing_docs)]
@@ -552,7 +549,7 @@ pub struct TextResourceContents {
 }
 
 ::cardc_runtime::__private::object! {
-    TextResourceContents "TextResourceContents" struct deny;
+    TextResourceContents "TextResourceContents" map drop;
     keys {
         0 "uri" [uri]: String = req() (Plain);
         1 "mimeType" [mime_type]: Option<String> = opt() (Optional(Plain));

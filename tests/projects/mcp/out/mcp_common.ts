@@ -48,7 +48,7 @@ export interface BaseMetadata {
   title?: string;
 }
 
-/** A binary resource's contents (`BlobResourceContentsSchema`; strips, closed here). */
+/** A binary resource's contents (`BlobResourceContentsSchema`, strips). */
 export interface BlobResourceContents {
   uri: string;
   mimeType?: string;
@@ -163,10 +163,7 @@ export interface TextContent {
   _meta?: JsonObject;
 }
 
-/**
- * A text resource's contents (`TextResourceContentsSchema`; strips, closed here as an
- * untagged union's variant must be).
- */
+/** A text resource's contents (`TextResourceContentsSchema`, strips). */
 export interface TextResourceContents {
   uri: string;
   mimeType?: string;

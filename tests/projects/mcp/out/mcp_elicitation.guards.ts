@@ -124,7 +124,7 @@ export function checkElicitRequestFormParams(value: unknown, s: cardcState, at: 
       const item = object['requestedSchema'];
       checkRequestedSchema(item, s, s.quiet ? '' : at + '/requestedSchema');
     }
-    cardcRest(object, keys, s, at, true, keysOfElicitRequestFormParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfElicitRequestFormParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -135,10 +135,9 @@ export function checkElicitRequestParams(value: unknown, s: cardcState, at: stri
   switch (cardcShape(value)) {
     case 'object':
       if (cardcHasKey(value, 'requestedSchema')) { checkElicitRequestFormParams(value, s, at); return; }
-      if (cardcHasKey(value, 'elicitationId')) { checkElicitRequestUrlParams(value, s, at); return; }
-      break;
+      checkElicitRequestUrlParams(value, s, at); return;
   }
-  cardcMismatch(s, at, 'an object with "requestedSchema" or an object with "elicitationId"', orNull);
+  cardcMismatch(s, at, 'an object', orNull);
 }
 
 /** The keys of the fields of `ElicitRequestUrlParams`. */
@@ -197,7 +196,7 @@ export function checkElicitRequestUrlParams(value: unknown, s: cardcState, at: s
       const item = object['url'];
       checksOfElicitRequestUrlParams[1](item, s, s.quiet ? '' : at + '/url');
     }
-    cardcRest(object, keys, s, at, true, keysOfElicitRequestUrlParams, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfElicitRequestUrlParams, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -373,11 +372,10 @@ export function checkMultiSelectEnumSchema(value: unknown, s: cardcState, at: st
 export function checkMultiSelectItems(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
     case 'object':
-      if (cardcHasKey(value, 'type')) { checkUntitledMultiSelectItems(value, s, at); return; }
-      if (cardcHasKey(value, 'anyOf')) { checkTitledMultiSelectItems(value, s, at); return; }
-      break;
+      if (cardcHasKey(value, 'type') && cardcHasKey(value, 'enum')) { checkUntitledMultiSelectItems(value, s, at); return; }
+      checkTitledMultiSelectItems(value, s, at); return;
   }
-  cardcMismatch(s, at, 'an object with "type" or an object with "anyOf"', orNull);
+  cardcMismatch(s, at, 'an object', orNull);
 }
 
 /** The keys of the fields of `NumberSchema`. */
@@ -656,7 +654,7 @@ export function checkTitledMultiSelectItems(value: unknown, s: cardcState, at: s
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfTitledMultiSelectItems, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTitledMultiSelectItems, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -737,7 +735,7 @@ export function checkUntitledMultiSelectItems(value: unknown, s: cardcState, at:
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfUntitledMultiSelectItems, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfUntitledMultiSelectItems, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

@@ -56,14 +56,12 @@ pub enum ElicitAction {
     }
 }
 
-/// Params of a form elicitation (`ElicitRequestFormParamsSchema`; strips, closed here as an
-/// untagged union's variant must be).
+/// Params of a form elicitation (`ElicitRequestFormParamsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "ElicitRequestFormParams",
-    deny_unknown_fields
+    rename = "ElicitRequestFormParams"
 )]
 #[allow(deprecated)]
 pub struct ElicitRequestFormParams {
@@ -81,7 +79,7 @@ pub struct ElicitRequestFormParams {
 }
 
 ::cardc_runtime::__private::object! {
-    ElicitRequestFormParams "ElicitRequestFormParams" map deny;
+    ElicitRequestFormParams "ElicitRequestFormParams" map drop;
     keys {
         0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
@@ -111,19 +109,18 @@ pub enum ElicitRequestParams {
 }
 
 ::cardc_runtime::__private::untagged! {
-    ElicitRequestParams "ElicitRequestParams" "an object with \"requestedSchema\" or an object with \"elicitationId\"" {
+    ElicitRequestParams "ElicitRequestParams" "an object" {
         0 Form [Object("requestedSchema")] (Plain),
-        1 Url [Object("elicitationId")] (Plain),
+        1 Url [Object] (Plain),
     }
 }
 
-/// Params of a URL elicitation (`ElicitRequestURLParamsSchema`; strips, closed here).
+/// Params of a URL elicitation (`ElicitRequestURLParamsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "ElicitRequestUrlParams",
-    deny_unknown_fields
+    rename = "ElicitRequestUrlParams"
 )]
 #[allow(deprecated)]
 pub struct ElicitRequestUrlParams {
@@ -140,7 +137,7 @@ pub struct ElicitRequestUrlParams {
 }
 
 ::cardc_runtime::__private::object! {
-    ElicitRequestUrlParams "ElicitRequestUrlParams" map deny;
+    ElicitRequestUrlParams "ElicitRequestUrlParams" map drop;
     keys {
         0 "_meta" [base.meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "task" [base.task]: Option<TaskMetadata> = opt() (Optional(Plain));
@@ -326,9 +323,9 @@ pub enum MultiSelectItems {
 }
 
 ::cardc_runtime::__private::untagged! {
-    MultiSelectItems "MultiSelectItems" "an object with \"type\" or an object with \"anyOf\"" {
-        0 Untitled [Object("type")] (Plain),
-        1 Titled [Object("anyOf")] (Plain),
+    MultiSelectItems "MultiSelectItems" "an object" {
+        0 Untitled [Object("type" "enum")] (Plain),
+        1 Titled [Object] (Plain),
     }
 }
 
@@ -559,14 +556,13 @@ pub struct StringSchema {
     build { title: 0, description: 1, min_length: 2, max_length: 3, format: 4, default: 5, r#enum: 6, enum_names: 7, one_of: 8 }
 }
 
-/// The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`; closed
-/// here).
+/// The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`,
+/// strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "TitledMultiSelectItems",
-    deny_unknown_fields
+    rename = "TitledMultiSelectItems"
 )]
 #[allow(deprecated)]
 pub struct TitledMultiSelectItems {
@@ -576,7 +572,7 @@ pub struct TitledMultiSelectItems {
 }
 
 ::cardc_runtime::__private::object! {
-    TitledMultiSelectItems "TitledMultiSelectItems" struct deny;
+    TitledMultiSelectItems "TitledMultiSelectItems" map drop;
     keys {
         0 "anyOf" [any_of]: Vec<TitledOption> = req() (Plain);
     }
@@ -604,14 +600,13 @@ pub struct TitledOption {
     build { r#const: 0, title: 1 }
 }
 
-/// The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`;
-/// strips, closed here as an untagged union's variant must be).
+/// The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
+/// strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "UntitledMultiSelectItems",
-    deny_unknown_fields
+    rename = "UntitledMultiSelectItems"
 )]
 #[allow(deprecated)]
 pub struct UntitledMultiSelectItems {
@@ -620,7 +615,7 @@ pub struct UntitledMultiSelectItems {
 }
 
 ::cardc_runtime::__private::object! {
-    UntitledMultiSelectItems "UntitledMultiSelectItems" struct deny;
+    UntitledMultiSelectItems "UntitledMultiSelectItems" map drop;
     keys {
         0 "type" []: () = con("string") (String("string"));
         1 "enum" [r#enum]: Vec<String> = req() (Plain);

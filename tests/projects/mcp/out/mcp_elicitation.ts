@@ -22,10 +22,7 @@ export interface BooleanSchema {
 /** What the user did with an elicitation. */
 export type ElicitAction = 'accept' | 'decline' | 'cancel';
 
-/**
- * Params of a form elicitation (`ElicitRequestFormParamsSchema`; strips, closed here as an
- * untagged union's variant must be).
- */
+/** Params of a form elicitation (`ElicitRequestFormParamsSchema`, strips). */
 export interface ElicitRequestFormParams {
   _meta?: RequestMeta;
   task?: TaskMetadata;
@@ -41,7 +38,7 @@ export interface ElicitRequestFormParams {
  */
 export type ElicitRequestParams = ElicitRequestFormParams | ElicitRequestUrlParams;
 
-/** Params of a URL elicitation (`ElicitRequestURLParamsSchema`; strips, closed here). */
+/** Params of a URL elicitation (`ElicitRequestURLParamsSchema`, strips). */
 export interface ElicitRequestUrlParams {
   _meta?: RequestMeta;
   task?: TaskMetadata;
@@ -148,8 +145,8 @@ export interface StringSchema {
 }
 
 /**
- * The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`; closed
- * here).
+ * The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`,
+ * strips).
  */
 export interface TitledMultiSelectItems {
   anyOf: TitledOption[];
@@ -162,8 +159,8 @@ export interface TitledOption {
 }
 
 /**
- * The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`;
- * strips, closed here as an untagged union's variant must be).
+ * The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
+ * strips).
  */
 export interface UntitledMultiSelectItems {
   type: 'string';

@@ -118,6 +118,18 @@ export function checkJsonRpcErrorResponse(value: unknown, s: cardcState, at: str
   s.type = outer;
 }
 
+/** Checks a `JsonRpcMessage`: its JSON shape picks the variant that checks the rest. */
+export function checkJsonRpcMessage(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcShape(value)) {
+    case 'object':
+      if (cardcHasKey(value, 'id') && cardcHasKey(value, 'method')) { checkJsonRpcRequest(value, s, at); return; }
+      if (cardcHasKey(value, 'method')) { checkJsonRpcNotification(value, s, at); return; }
+      if (cardcHasKey(value, 'id') && cardcHasKey(value, 'result')) { checkJsonRpcResultResponse(value, s, at); return; }
+      checkJsonRpcErrorResponse(value, s, at); return;
+  }
+  cardcMismatch(s, at, 'an object', orNull);
+}
+
 /** The keys of the fields of `JsonRpcNotification`. */
 const keysOfJsonRpcNotification: readonly string[] = ['jsonrpc', 'method', 'params'];
 
@@ -215,11 +227,10 @@ export function checkJsonRpcRequest(value: unknown, s: cardcState, at: string, o
 export function checkJsonRpcResponse(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
     case 'object':
-      if (cardcHasKey(value, 'result')) { checkJsonRpcResultResponse(value, s, at); return; }
-      if (cardcHasKey(value, 'error')) { checkJsonRpcErrorResponse(value, s, at); return; }
-      break;
+      if (cardcHasKey(value, 'id') && cardcHasKey(value, 'result')) { checkJsonRpcResultResponse(value, s, at); return; }
+      checkJsonRpcErrorResponse(value, s, at); return;
   }
-  cardcMismatch(s, at, 'an object with "result" or an object with "error"', orNull);
+  cardcMismatch(s, at, 'an object', orNull);
 }
 
 /** The keys of the fields of `JsonRpcResultResponse`. */

@@ -14,19 +14,25 @@ export { assertNever };
  *
  * Openness: the SDK's `z.object` accepts unknown keys and strips them, `looseObject` (and
  * `.loose()`, `.catchall`, an intersection with a record) accepts and keeps them, `.strict()`
- * refuses them. The spec's JSON Schema leaves every object open, so the structs are open (they
- * keep what they do not know) unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`)
- * or cardc needs them closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...)
- * and the object variants of an untagged union (the resource contents, the multi-select items).
- * Which SDK object strips and which keeps is said at each type.
+ * refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
+ * do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
+ * it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
+ * closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...). Which SDK object
+ * strips and which keeps is said at each type.
  *
- * What this file cannot say: JSON-RPC's request, notification and responses are told apart
- * only by which keys are present (a request is a notification plus `id`), so there is no
- * `JSONRPCMessage` union; `ClientResult` and `ServerResult` are unions by shape whose members
- * overlap (every result is a `Result`), so they are absent too; the SDK's defaults and
- * preprocessing (`content` of a tool result defaults to `[]`, an empty elicitation capability
- * reads as `{"form": {}}`, a `null` elicitation content reads as absent) are not written back;
- * the SDK's "object" checks (`AssertObjectSchema`) also accept arrays.
+ * The SDK's defaults and preprocessing are the files' too where the language says them: a tool
+ * result's `content` defaults to `[]` (`#[default]`), a `null` elicitation content reads as
+ * absent (`#[null_as_absent]`), and an object the SDK strips drops unknown keys
+ * (`#[drop_unknown_fields]`).
+ *
+ * JSON-RPC's request, notification and responses are told apart by which keys are present, as
+ * an untagged union's object variants are (`JsonRpcMessage`).
+ *
+ * What this file cannot say: `ClientResult` and `ServerResult` are unions whose members
+ * overlap (every result is a loose `Result`) and that zod reads as the first member that
+ * parses, so they are absent; an empty elicitation capability reads as `{"form": {}}` (a
+ * default that depends on the other keys); the SDK's "object" checks (`AssertObjectSchema`)
+ * also accept arrays.
  *
  * This is the contract split by its families, one schema file each (`mcp_<family>.cards`,
  * beside this file), that `tests/contracts/mcp/mcp.cards` states in one file: this file holds
@@ -60,6 +66,13 @@ export interface JsonRpcErrorResponse {
   id?: RequestId;
   error: JsonRpcError;
 }
+
+/**
+ * Any message (`JSONRPCMessageSchema`, a `z.union` of the four strict envelopes), told apart
+ * by the keys present: a request has `id` and `method`, a notification `method` alone, a
+ * result response `id` and `result`, and what is left is an error response.
+ */
+export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResultResponse | JsonRpcErrorResponse;
 
 /** A notification, which expects no response (`JSONRPCNotificationSchema`, strict). */
 export interface JsonRpcNotification {
@@ -209,6 +222,16 @@ export function isJsonRpcErrorResponse(value: unknown): value is JsonRpcErrorRes
 /** The value as a `JsonRpcErrorResponse`, or where and how it breaks the contract. Never throws. */
 export function parseJsonRpcErrorResponse(value: unknown): cardcParsed<JsonRpcErrorResponse> {
   return cardcParseCopy<JsonRpcErrorResponse>(guards.checkJsonRpcErrorResponse, value);
+}
+
+/** Whether a value is a `JsonRpcMessage`, exactly as the contract says. Never throws. */
+export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
+  return cardcIs(guards.checkJsonRpcMessage, value);
+}
+
+/** The value as a `JsonRpcMessage`, or where and how it breaks the contract. Never throws. */
+export function parseJsonRpcMessage(value: unknown): cardcParsed<JsonRpcMessage> {
+  return cardcParseCopy<JsonRpcMessage>(guards.checkJsonRpcMessage, value);
 }
 
 /** Whether a value is a `JsonRpcNotification`, exactly as the contract says. Never throws. */

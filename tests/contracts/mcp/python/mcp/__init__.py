@@ -9,21 +9,22 @@ Openness: the SDK's `z.object` accepts unknown keys and strips them, `looseObjec
 refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
 do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
 it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
-closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...) and the object
-variants of an untagged union (the resource contents, the multi-select items). Which SDK
-object strips and which keeps is said at each type.
+closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...). Which SDK object
+strips and which keeps is said at each type.
 
 The SDK's defaults and preprocessing are the file's too where the language says them: a tool
 result's `content` defaults to `[]` (`#[default]`), a `null` elicitation content reads as
 absent (`#[null_as_absent]`), and an object the SDK strips drops unknown keys
 (`#[drop_unknown_fields]`).
 
-What this file cannot say: JSON-RPC's request, notification and responses are told apart
-only by which keys are present (a request is a notification plus `id`), so there is no
-`JSONRPCMessage` union; `ClientResult` and `ServerResult` are unions by shape whose members
-overlap (every result is a `Result`), so they are absent too; an empty elicitation capability
-reads as `{\"form\": {}}` (a default that depends on the other keys); the SDK's \"object\" checks
-(`AssertObjectSchema`) also accept arrays.
+JSON-RPC's request, notification and responses are told apart by which keys are present, as
+an untagged union's object variants are (`JsonRpcMessage`).
+
+What this file cannot say: `ClientResult` and `ServerResult` are unions whose members
+overlap (every result is a loose `Result`) and that zod reads as the first member that
+parses, so they are absent; an empty elicitation capability reads as `{\"form\": {}}` (a
+default that depends on the other keys); the SDK's \"object\" checks (`AssertObjectSchema`)
+also accept arrays.
 """
 
 from __future__ import annotations
@@ -222,8 +223,8 @@ class BaseMetadata(_cardc.Model):
     """The name shown to people."""
 
 
-class BlobResourceContents(_cardc.Model):
-    """A binary resource's contents (`BlobResourceContentsSchema`; strips, closed here)."""
+class BlobResourceContents(_cardc.DroppingModel):
+    """A binary resource's contents (`BlobResourceContentsSchema`, strips)."""
 
     uri: str
 
@@ -578,10 +579,8 @@ class ElicitRequest(_cardc.DroppingModel):
     params: ElicitRequestParams
 
 
-class ElicitRequestFormParams(_cardc.Model):
-    """Params of a form elicitation (`ElicitRequestFormParamsSchema`; strips, closed here as an
-    untagged union's variant must be).
-    """
+class ElicitRequestFormParams(_cardc.DroppingModel):
+    """Params of a form elicitation (`ElicitRequestFormParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="_meta")
@@ -597,8 +596,8 @@ class ElicitRequestFormParams(_cardc.Model):
     requested_schema: RequestedSchema = _p.Field(alias="requestedSchema")
 
 
-class ElicitRequestUrlParams(_cardc.Model):
-    """Params of a URL elicitation (`ElicitRequestURLParamsSchema`; strips, closed here)."""
+class ElicitRequestUrlParams(_cardc.DroppingModel):
+    """Params of a URL elicitation (`ElicitRequestURLParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="_meta")
@@ -1715,10 +1714,8 @@ class TextContent(_cardc.DroppingModel):
     )
 
 
-class TextResourceContents(_cardc.Model):
-    """A text resource's contents (`TextResourceContentsSchema`; strips, closed here as an
-    untagged union's variant must be).
-    """
+class TextResourceContents(_cardc.DroppingModel):
+    """A text resource's contents (`TextResourceContentsSchema`, strips)."""
 
     uri: str
 
@@ -1734,9 +1731,9 @@ class TextResourceContents(_cardc.Model):
     text: str
 
 
-class TitledMultiSelectItems(_cardc.Model):
-    """The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`; closed
-    here).
+class TitledMultiSelectItems(_cardc.DroppingModel):
+    """The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`,
+    strips).
     """
 
     any_of: list[TitledOption] = _p.Field(alias="anyOf")
@@ -1887,9 +1884,9 @@ class ToolUseContent(_cardc.DroppingModel):
     )
 
 
-class UntitledMultiSelectItems(_cardc.Model):
-    """The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`;
-    strips, closed here as an untagged union's variant must be).
+class UntitledMultiSelectItems(_cardc.DroppingModel):
+    """The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
+    strips).
     """
 
     type_: _t.Annotated[
@@ -2400,10 +2397,7 @@ ElicitRequestParams = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[ElicitRequestFormParams, _p.Tag("0")]
         | _t.Annotated[ElicitRequestUrlParams, _p.Tag("1")],
-        _cardc.shaped(
-            (("object", "requestedSchema"), ("object", "elicitationId")),
-            'an object with "requestedSchema" or an object with "elicitationId"',
-        ),
+        _cardc.shaped((("object", ("requestedSchema",)), ("object", ())), "an object"),
     ],
 )
 """Params of `elicitation/create` (`ElicitRequestParamsSchema`), told apart by the key each
@@ -2419,7 +2413,7 @@ ElicitValue = _te.TypeAliasType(
         | _t.Annotated[bool, _p.Tag("2")]
         | _t.Annotated[list[str], _p.Tag("3")],
         _cardc.shaped(
-            (("string", None), ("number", None), ("boolean", None), ("array", None)),
+            (("string", ()), ("number", ()), ("boolean", ()), ("array", ())),
             "a string, a number, a boolean or an array",
         ),
     ],
@@ -2437,15 +2431,36 @@ JsonObject = _te.TypeAliasType("JsonObject", dict[str, _cardc.Json])
 """
 
 
+JsonRpcMessage = _te.TypeAliasType(
+    "JsonRpcMessage",
+    _t.Annotated[
+        _t.Annotated[JsonRpcRequest, _p.Tag("0")]
+        | _t.Annotated[JsonRpcNotification, _p.Tag("1")]
+        | _t.Annotated[JsonRpcResultResponse, _p.Tag("2")]
+        | _t.Annotated[JsonRpcErrorResponse, _p.Tag("3")],
+        _cardc.shaped(
+            (
+                ("object", ("id", "method")),
+                ("object", ("method",)),
+                ("object", ("id", "result")),
+                ("object", ()),
+            ),
+            "an object",
+        ),
+    ],
+)
+"""Any message (`JSONRPCMessageSchema`, a `z.union` of the four strict envelopes), told apart
+by the keys present: a request has `id` and `method`, a notification `method` alone, a
+result response `id` and `result`, and what is left is an error response.
+"""
+
+
 JsonRpcResponse = _te.TypeAliasType(
     "JsonRpcResponse",
     _t.Annotated[
         _t.Annotated[JsonRpcResultResponse, _p.Tag("0")]
         | _t.Annotated[JsonRpcErrorResponse, _p.Tag("1")],
-        _cardc.shaped(
-            (("object", "result"), ("object", "error")),
-            'an object with "result" or an object with "error"',
-        ),
+        _cardc.shaped((("object", ("id", "result")), ("object", ())), "an object"),
     ],
 )
 """A response (`JSONRPCResponseSchema`): a result or an error, told apart by the key each
@@ -2458,10 +2473,7 @@ MultiSelectItems = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[UntitledMultiSelectItems, _p.Tag("0")]
         | _t.Annotated[TitledMultiSelectItems, _p.Tag("1")],
-        _cardc.shaped(
-            (("object", "type"), ("object", "anyOf")),
-            'an object with "type" or an object with "anyOf"',
-        ),
+        _cardc.shaped((("object", ("type", "enum")), ("object", ())), "an object"),
     ],
 )
 """The items of a multi-select, told apart by the key each requires."""
@@ -2485,7 +2497,7 @@ ProgressToken = _te.TypeAliasType(
     "ProgressToken",
     _t.Annotated[
         _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
-        _cardc.shaped((("string", None), ("number", None)), "a string or an integer"),
+        _cardc.shaped((("string", ()), ("number", ())), "a string or an integer"),
     ],
 )
 """A progress token (`ProgressTokenSchema`): the same shape as a request id."""
@@ -2495,7 +2507,7 @@ RequestId = _te.TypeAliasType(
     "RequestId",
     _t.Annotated[
         _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
-        _cardc.shaped((("string", None), ("number", None)), "a string or an integer"),
+        _cardc.shaped((("string", ()), ("number", ())), "a string or an integer"),
     ],
 )
 """A request or progress token (`RequestIdSchema`, `ProgressTokenSchema`): a string or an
@@ -2512,10 +2524,7 @@ ResourceContents = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[TextResourceContents, _p.Tag("0")]
         | _t.Annotated[BlobResourceContents, _p.Tag("1")],
-        _cardc.shaped(
-            (("object", "text"), ("object", "blob")),
-            'an object with "text" or an object with "blob"',
-        ),
+        _cardc.shaped((("object", ("text",)), ("object", ())), "an object"),
     ],
 )
 """A resource's contents (`z.union([TextResourceContentsSchema,
@@ -2538,7 +2547,7 @@ SamplingMessageContent = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated["SamplingMessageContentBlock", _p.Tag("0")]
         | _t.Annotated[list["SamplingMessageContentBlock"], _p.Tag("1")],
-        _cardc.shaped((("object", None), ("array", None)), "an object or an array"),
+        _cardc.shaped((("object", ()), ("array", ())), "an object or an array"),
     ],
 )
 """One block or several (`z.union([SamplingMessageContentBlockSchema, z.array(...)])`)."""
@@ -2829,6 +2838,8 @@ parse_json_rpc_error_response = _cardc.Parser[JsonRpcErrorResponse](
     "JsonRpcErrorResponse",
 )
 parse_json_rpc_error_response_json = parse_json_rpc_error_response.json
+parse_json_rpc_message = _cardc.Parser[JsonRpcMessage](JsonRpcMessage, "JsonRpcMessage")
+parse_json_rpc_message_json = parse_json_rpc_message.json
 parse_json_rpc_notification = _cardc.Parser[JsonRpcNotification](
     JsonRpcNotification,
     "JsonRpcNotification",
@@ -3675,6 +3686,7 @@ __all__ = [
     "JsonObject",
     "JsonRpcError",
     "JsonRpcErrorResponse",
+    "JsonRpcMessage",
     "JsonRpcNotification",
     "JsonRpcRequest",
     "JsonRpcResponse",
@@ -3918,6 +3930,8 @@ __all__ = [
     "parse_json_rpc_error_json",
     "parse_json_rpc_error_response",
     "parse_json_rpc_error_response_json",
+    "parse_json_rpc_message",
+    "parse_json_rpc_message_json",
     "parse_json_rpc_notification",
     "parse_json_rpc_notification_json",
     "parse_json_rpc_request",

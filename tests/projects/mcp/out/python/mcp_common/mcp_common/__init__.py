@@ -105,8 +105,8 @@ class BaseMetadata(_cardc.Model):
     """The name shown to people."""
 
 
-class BlobResourceContents(_cardc.Model):
-    """A binary resource's contents (`BlobResourceContentsSchema`; strips, closed here)."""
+class BlobResourceContents(_cardc.DroppingModel):
+    """A binary resource's contents (`BlobResourceContentsSchema`, strips)."""
 
     uri: str
 
@@ -273,10 +273,8 @@ class TextContent(_cardc.DroppingModel):
     )
 
 
-class TextResourceContents(_cardc.Model):
-    """A text resource's contents (`TextResourceContentsSchema`; strips, closed here as an
-    untagged union's variant must be).
-    """
+class TextResourceContents(_cardc.DroppingModel):
+    """A text resource's contents (`TextResourceContentsSchema`, strips)."""
 
     uri: str
 
@@ -354,10 +352,7 @@ ResourceContents = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[TextResourceContents, _p.Tag("0")]
         | _t.Annotated[BlobResourceContents, _p.Tag("1")],
-        _cardc.shaped(
-            (("object", "text"), ("object", "blob")),
-            'an object with "text" or an object with "blob"',
-        ),
+        _cardc.shaped((("object", ("text",)), ("object", ())), "an object"),
     ],
 )
 """A resource's contents (`z.union([TextResourceContentsSchema,

@@ -52,10 +52,8 @@ class BooleanSchema(_cardc.DroppingModel):
     default: _t.Annotated[bool | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class ElicitRequestFormParams(_cardc.Model):
-    """Params of a form elicitation (`ElicitRequestFormParamsSchema`; strips, closed here as an
-    untagged union's variant must be).
-    """
+class ElicitRequestFormParams(_cardc.DroppingModel):
+    """Params of a form elicitation (`ElicitRequestFormParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="_meta")
@@ -71,8 +69,8 @@ class ElicitRequestFormParams(_cardc.Model):
     requested_schema: RequestedSchema = _p.Field(alias="requestedSchema")
 
 
-class ElicitRequestUrlParams(_cardc.Model):
-    """Params of a URL elicitation (`ElicitRequestURLParamsSchema`; strips, closed here)."""
+class ElicitRequestUrlParams(_cardc.DroppingModel):
+    """Params of a URL elicitation (`ElicitRequestURLParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="_meta")
@@ -222,9 +220,9 @@ class StringSchema(_cardc.DroppingModel):
     """The values of a titled select."""
 
 
-class TitledMultiSelectItems(_cardc.Model):
-    """The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`; closed
-    here).
+class TitledMultiSelectItems(_cardc.DroppingModel):
+    """The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`,
+    strips).
     """
 
     any_of: list[TitledOption] = _p.Field(alias="anyOf")
@@ -238,9 +236,9 @@ class TitledOption(_cardc.DroppingModel):
     title: str
 
 
-class UntitledMultiSelectItems(_cardc.Model):
-    """The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`;
-    strips, closed here as an untagged union's variant must be).
+class UntitledMultiSelectItems(_cardc.DroppingModel):
+    """The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
+    strips).
     """
 
     type_: _t.Annotated[
@@ -291,10 +289,7 @@ ElicitRequestParams = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[ElicitRequestFormParams, _p.Tag("0")]
         | _t.Annotated[ElicitRequestUrlParams, _p.Tag("1")],
-        _cardc.shaped(
-            (("object", "requestedSchema"), ("object", "elicitationId")),
-            'an object with "requestedSchema" or an object with "elicitationId"',
-        ),
+        _cardc.shaped((("object", ("requestedSchema",)), ("object", ())), "an object"),
     ],
 )
 """Params of `elicitation/create` (`ElicitRequestParamsSchema`), told apart by the key each
@@ -310,7 +305,7 @@ ElicitValue = _te.TypeAliasType(
         | _t.Annotated[bool, _p.Tag("2")]
         | _t.Annotated[list[str], _p.Tag("3")],
         _cardc.shaped(
-            (("string", None), ("number", None), ("boolean", None), ("array", None)),
+            (("string", ()), ("number", ()), ("boolean", ()), ("array", ())),
             "a string, a number, a boolean or an array",
         ),
     ],
@@ -323,10 +318,7 @@ MultiSelectItems = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[UntitledMultiSelectItems, _p.Tag("0")]
         | _t.Annotated[TitledMultiSelectItems, _p.Tag("1")],
-        _cardc.shaped(
-            (("object", "type"), ("object", "anyOf")),
-            'an object with "type" or an object with "anyOf"',
-        ),
+        _cardc.shaped((("object", ("type", "enum")), ("object", ())), "an object"),
     ],
 )
 """The items of a multi-select, told apart by the key each requires."""

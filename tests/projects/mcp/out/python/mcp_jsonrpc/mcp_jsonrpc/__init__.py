@@ -6,19 +6,25 @@ transcribes (`TextContentSchema` is the type `TextContent`).
 
 Openness: the SDK's `z.object` accepts unknown keys and strips them, `looseObject` (and
 `.loose()`, `.catchall`, an intersection with a record) accepts and keeps them, `.strict()`
-refuses them. The spec's JSON Schema leaves every object open, so the structs are open (they
-keep what they do not know) unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`)
-or cardc needs them closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...)
-and the object variants of an untagged union (the resource contents, the multi-select items).
-Which SDK object strips and which keeps is said at each type.
+refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
+do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
+it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
+closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...). Which SDK object
+strips and which keeps is said at each type.
 
-What this file cannot say: JSON-RPC's request, notification and responses are told apart
-only by which keys are present (a request is a notification plus `id`), so there is no
-`JSONRPCMessage` union; `ClientResult` and `ServerResult` are unions by shape whose members
-overlap (every result is a `Result`), so they are absent too; the SDK's defaults and
-preprocessing (`content` of a tool result defaults to `[]`, an empty elicitation capability
-reads as `{\"form\": {}}`, a `null` elicitation content reads as absent) are not written back;
-the SDK's \"object\" checks (`AssertObjectSchema`) also accept arrays.
+The SDK's defaults and preprocessing are the files' too where the language says them: a tool
+result's `content` defaults to `[]` (`#[default]`), a `null` elicitation content reads as
+absent (`#[null_as_absent]`), and an object the SDK strips drops unknown keys
+(`#[drop_unknown_fields]`).
+
+JSON-RPC's request, notification and responses are told apart by which keys are present, as
+an untagged union's object variants are (`JsonRpcMessage`).
+
+What this file cannot say: `ClientResult` and `ServerResult` are unions whose members
+overlap (every result is a loose `Result`) and that zod reads as the first member that
+parses, so they are absent; an empty elicitation capability reads as `{\"form\": {}}` (a
+default that depends on the other keys); the SDK's \"object\" checks (`AssertObjectSchema`)
+also accept arrays.
 
 This is the contract split by its families, one schema file each (`mcp_<family>.cards`,
 beside this file), that `tests/contracts/mcp/mcp.cards` states in one file: this file holds
@@ -188,15 +194,36 @@ EmptyResult = _te.TypeAliasType("EmptyResult", Meta)
 """A result with nothing at all but `_meta` (`EmptyResultSchema`, strict)."""
 
 
+JsonRpcMessage = _te.TypeAliasType(
+    "JsonRpcMessage",
+    _t.Annotated[
+        _t.Annotated[JsonRpcRequest, _p.Tag("0")]
+        | _t.Annotated[JsonRpcNotification, _p.Tag("1")]
+        | _t.Annotated[JsonRpcResultResponse, _p.Tag("2")]
+        | _t.Annotated[JsonRpcErrorResponse, _p.Tag("3")],
+        _cardc.shaped(
+            (
+                ("object", ("id", "method")),
+                ("object", ("method",)),
+                ("object", ("id", "result")),
+                ("object", ()),
+            ),
+            "an object",
+        ),
+    ],
+)
+"""Any message (`JSONRPCMessageSchema`, a `z.union` of the four strict envelopes), told apart
+by the keys present: a request has `id` and `method`, a notification `method` alone, a
+result response `id` and `result`, and what is left is an error response.
+"""
+
+
 JsonRpcResponse = _te.TypeAliasType(
     "JsonRpcResponse",
     _t.Annotated[
         _t.Annotated[JsonRpcResultResponse, _p.Tag("0")]
         | _t.Annotated[JsonRpcErrorResponse, _p.Tag("1")],
-        _cardc.shaped(
-            (("object", "result"), ("object", "error")),
-            'an object with "result" or an object with "error"',
-        ),
+        _cardc.shaped((("object", ("id", "result")), ("object", ())), "an object"),
     ],
 )
 """A response (`JSONRPCResponseSchema`): a result or an error, told apart by the key each
@@ -208,7 +235,7 @@ ProgressToken = _te.TypeAliasType(
     "ProgressToken",
     _t.Annotated[
         _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
-        _cardc.shaped((("string", None), ("number", None)), "a string or an integer"),
+        _cardc.shaped((("string", ()), ("number", ())), "a string or an integer"),
     ],
 )
 """A progress token (`ProgressTokenSchema`): the same shape as a request id."""
@@ -218,7 +245,7 @@ RequestId = _te.TypeAliasType(
     "RequestId",
     _t.Annotated[
         _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
-        _cardc.shaped((("string", None), ("number", None)), "a string or an integer"),
+        _cardc.shaped((("string", ()), ("number", ())), "a string or an integer"),
     ],
 )
 """A request or progress token (`RequestIdSchema`, `ProgressTokenSchema`): a string or an
@@ -243,6 +270,8 @@ parse_json_rpc_error_response = _cardc.Parser[JsonRpcErrorResponse](
     "JsonRpcErrorResponse",
 )
 parse_json_rpc_error_response_json = parse_json_rpc_error_response.json
+parse_json_rpc_message = _cardc.Parser[JsonRpcMessage](JsonRpcMessage, "JsonRpcMessage")
+parse_json_rpc_message_json = parse_json_rpc_message.json
 parse_json_rpc_notification = _cardc.Parser[JsonRpcNotification](
     JsonRpcNotification,
     "JsonRpcNotification",
@@ -290,6 +319,7 @@ __all__ = [
     "EmptyResult",
     "JsonRpcError",
     "JsonRpcErrorResponse",
+    "JsonRpcMessage",
     "JsonRpcNotification",
     "JsonRpcRequest",
     "JsonRpcResponse",
@@ -312,6 +342,8 @@ __all__ = [
     "parse_json_rpc_error_json",
     "parse_json_rpc_error_response",
     "parse_json_rpc_error_response_json",
+    "parse_json_rpc_message",
+    "parse_json_rpc_message_json",
     "parse_json_rpc_notification",
     "parse_json_rpc_notification_json",
     "parse_json_rpc_request",
