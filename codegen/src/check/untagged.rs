@@ -206,17 +206,12 @@ fn shapes_of(
     // requires. A key that every later object variant requires too need not be looked at: an
     // object without it fails whichever of them it picks. So the last object variant takes any
     // object, and reports the key it misses itself.
-    let mut keys: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-    for (position, &(index, own)) in objects.iter().enumerate() {
-        let later = &objects[position + 1..];
-        let picking = own
-            .required
-            .iter()
-            .filter(|key| !later.iter().all(|(_, other)| other.required.contains(key)))
-            .cloned()
-            .collect();
-        keys.insert(index, picking);
-    }
+    let required: Vec<&[String]> = objects.iter().map(|(_, own)| &own.required[..]).collect();
+    let mut keys: BTreeMap<usize, Vec<String>> = objects
+        .iter()
+        .map(|(index, _)| *index)
+        .zip(ir::picking_keys(&required))
+        .collect();
     found
         .into_iter()
         .enumerate()
@@ -257,18 +252,16 @@ fn refuse_misread(def: &UntaggedDef, objects: &[(usize, &Keys)], errors: &mut Ve
             continue;
         };
         let shadow = objects[..position].iter().find(|(_, earlier)| {
-            earlier.declared.is_some() && earlier.required.iter().all(|key| declared.contains(key))
+            earlier.declared.is_some() && ir::may_read_as(&earlier.required, declared)
         });
         let Some(&(first, earlier)) = shadow else {
             continue;
         };
         let other = &def.variants[first];
-        let swappable = !own.required.iter().all(|key| {
-            earlier
-                .declared
-                .as_ref()
-                .is_some_and(|declared| declared.contains(key))
-        });
+        let swappable = !earlier
+            .declared
+            .as_ref()
+            .is_some_and(|declared| ir::may_read_as(&own.required, declared));
         let hint = if swappable {
             format!(
                 "an object picks the first object variant whose required keys it has: declare \

@@ -11,8 +11,8 @@ use super::names;
 use super::read::{Unknown, is_annotation};
 use super::{Hint, Importer, Val};
 use crate::ir::{
-    CatchAll, Docs, Shape, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef, UntaggedVariant,
-    Variant,
+    self, CatchAll, Docs, Shape, Ty, TypeDef, UnionDef, UnknownFields, UntaggedDef,
+    UntaggedVariant, Variant,
 };
 use crate::json_pointer;
 use crate::published::node::Node;
@@ -1037,22 +1037,34 @@ impl<'a> Importer<'a> {
             .filter(|index| matches!(shapes[*index], Shape::Object(_)))
             .collect();
         if objects.len() > 1 {
-            // Each object variant is picked by a required key no other one declares, so that
-            // no object fits two branches, as `oneOf` and `anyOf` of closed objects say.
-            for &index in &objects {
-                let own = self.struct_keys(&variants[index].ty)?;
-                let others: Vec<Vec<(String, bool)>> = objects
+            // Closed object variants, none of whose values holds every key an earlier one
+            // requires: each value then picks its own variant, so no object fits two branches,
+            // as `oneOf` and `anyOf` of closed objects say, and the union takes what they take.
+            let keys: Vec<Vec<(String, bool)>> = objects
+                .iter()
+                .map(|index| self.struct_keys(&variants[*index].ty))
+                .collect::<Option<_>>()?;
+            let required: Vec<Vec<String>> = keys
+                .iter()
+                .map(|keys| {
+                    keys.iter()
+                        .filter(|(_, required)| *required)
+                        .map(|(key, _)| key.clone())
+                        .collect()
+                })
+                .collect();
+            for (position, own) in keys.iter().enumerate() {
+                let declared: BTreeSet<String> = own.iter().map(|(key, _)| key.clone()).collect();
+                if required[..position]
                     .iter()
-                    .filter(|other| **other != index)
-                    .map(|other| self.struct_keys(&variants[*other].ty))
-                    .collect::<Option<_>>()?;
-                let key = own.iter().find(|(key, required)| {
-                    *required
-                        && others
-                            .iter()
-                            .all(|keys| keys.iter().all(|(other, _)| other != key))
-                })?;
-                shapes[index] = Shape::Object(vec![key.0.clone()]);
+                    .any(|earlier| ir::may_read_as(earlier, &declared))
+                {
+                    return None;
+                }
+            }
+            let required: Vec<&[String]> = required.iter().map(Vec::as_slice).collect();
+            for (index, picking) in objects.iter().zip(ir::picking_keys(&required)) {
+                shapes[*index] = Shape::Object(picking);
             }
         }
         Some(shapes)

@@ -8,7 +8,7 @@
 //! every output is ordered by type name, whatever order the schema file declares them in.
 //! Spans are byte ranges into the schema text, for the checks that report on the IR.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 mod constraints;
@@ -901,6 +901,30 @@ pub enum Shape {
     /// An object that has every one of these keys. The last object variant has none, and takes
     /// every object the others leave.
     Object(Vec<String>),
+}
+
+/// The keys that pick each object variant of an untagged union, from each one's required keys
+/// in declared order: its required keys but those every later one requires too (an object
+/// without such a key fails whichever of them it picks), so none for the last, which takes the
+/// objects the others leave.
+pub fn picking_keys(required: &[&[String]]) -> Vec<Vec<String>> {
+    required
+        .iter()
+        .enumerate()
+        .map(|(position, own)| {
+            let later = &required[position + 1..];
+            own.iter()
+                .filter(|key| !later.iter().all(|other| other.contains(key)))
+                .cloned()
+                .collect()
+        })
+        .collect()
+}
+
+/// Whether a value of an object variant whose objects may hold the keys `declared` could hold
+/// every key an earlier object variant requires (`earlier`), and so read back as that one.
+pub fn may_read_as(earlier: &[String], declared: &BTreeSet<String>) -> bool {
+    earlier.iter().all(|key| declared.contains(key))
 }
 
 /// A unit-only enum.
