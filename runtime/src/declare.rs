@@ -605,7 +605,7 @@ macro_rules! __cardc_untagged {
 }
 
 /// A variant's `Shape`: `Object` without keys, `Object("id" "method")` with the keys it must
-/// have.
+/// have, `Array(String)` with the shape every item has.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __cardc_shape {
@@ -614,6 +614,12 @@ macro_rules! __cardc_shape {
     };
     (Object($($key:literal)+)) => {
         $crate::__private::Shape::Object(&[$($key),+])
+    };
+    (Array) => {
+        $crate::__private::Shape::Array(::core::option::Option::None)
+    };
+    (Array($($item:tt)+)) => {
+        $crate::__private::Shape::Array(::core::option::Option::Some(&$crate::__cardc_shape!($($item)+)))
     };
     ($shape:ident) => {
         $crate::__private::Shape::$shape

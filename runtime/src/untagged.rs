@@ -2,9 +2,10 @@
 //! boolean, a number, an array, an object) and, among object variants, by the first whose
 //! picking keys the object all has (the last takes any object), as every reader picks.
 //!
-//! A scalar or an array streams into the variant it picks. An object streams too when the
-//! union has one object variant; with several, it is read whole first (its keys decide), and
-//! then handed to the variant its key picks, errors inside it keeping their pointers.
+//! A scalar streams into the variant it picks. An object or an array streams too when the
+//! union has one variant of its kind; with several, it is read whole first (its keys, or its
+//! items' shapes, decide), and then handed to the variant they pick, errors inside it keeping
+//! their pointers.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -16,7 +17,8 @@ use serde::de::value::{
 };
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
 
-use crate::content::{Content, ContentSeed};
+use crate::content::{Content, ContentDeserializer, ContentSeed};
+use crate::pointer::pointer_of;
 use crate::trace;
 use crate::union::Payload;
 
@@ -31,8 +33,8 @@ pub enum Shape {
     Integer,
     /// Any number.
     Number,
-    /// An array.
-    Array,
+    /// An array; with an item shape, one whose every item has it (an empty one too).
+    Array(Option<&'static Shape>),
     /// An object that has every one of these keys; with none, any object.
     Object(&'static [&'static str]),
 }
@@ -98,6 +100,31 @@ fn takes(variant: Shape, value: Shape) -> bool {
     variant == value
         || (variant == Shape::Number && value == Shape::Integer)
         || matches!((variant, value), (Shape::Object(_), Shape::Object([])))
+        || matches!((variant, value), (Shape::Array(_), Shape::Array(None)))
+}
+
+/// Whether a buffered value has a shape: its JSON type (a whole number is a number too), and
+/// the keys or the item shape the shape names.
+fn has(shape: Shape, content: &Content<'_>) -> bool {
+    match (shape, content) {
+        (Shape::String, Content::Str(_) | Content::String(_)) => true,
+        (Shape::Boolean, Content::Bool(_)) => true,
+        (
+            Shape::Integer | Shape::Number,
+            Content::U64(_)
+            | Content::I64(_)
+            | Content::U128(_)
+            | Content::I128(_)
+            | Content::F64(_),
+        ) => true,
+        (Shape::Array(item), Content::Seq(items)) => {
+            item.is_none_or(|item| items.iter().all(|content| has(*item, content)))
+        }
+        (Shape::Object(keys), Content::Map(entries)) => keys
+            .iter()
+            .all(|wanted| entries.iter().any(|(key, _)| text(key) == Some(*wanted))),
+        _ => false,
+    }
 }
 
 /// What a union takes, for serde's error messages.
@@ -168,9 +195,26 @@ impl<'de, T: Untagged> Visitor<'de> for UntaggedVisitor<T> {
         Err(E::invalid_type(Unexpected::Option, &Expected(T::EXPECTED)))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
-        let index = Self::pick(Shape::Array, Unexpected::Seq)?;
-        T::variant(index, SeqAccessDeserializer::new(seq))
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
+        // The first array variant takes any array when it is the only one: the array streams
+        // into it.
+        let first = T::SHAPES
+            .iter()
+            .find(|shape| matches!(shape, Shape::Array(_)));
+        if matches!(first, None | Some(Shape::Array(None))) {
+            let index = Self::pick(Shape::Array(None), Unexpected::Seq)?;
+            return T::variant(index, SeqAccessDeserializer::new(seq));
+        }
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
+        while let Some(item) = seq.next_element_seed(ContentSeed)? {
+            items.push(item);
+        }
+        let items = Content::Seq(items);
+        let index = T::SHAPES
+            .iter()
+            .position(|shape| matches!(shape, Shape::Array(_)) && has(*shape, &items))
+            .ok_or_else(|| de::Error::invalid_type(Unexpected::Seq, &Expected(T::EXPECTED)))?;
+        buffered::<T, A::Error>(index, items, self.human_readable)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
@@ -197,6 +241,25 @@ impl<'de, T: Untagged> Visitor<'de> for UntaggedVisitor<T> {
             .ok_or_else(|| de::Error::invalid_type(Unexpected::Map, &Expected(T::EXPECTED)))?;
         T::variant(index, Payload::whole(entries, self.human_readable))
     }
+}
+
+/// Decodes the variant at `index` from a buffered array. While a `cardc` decode records notes,
+/// it tracks the path inside the array as `serde_path_to_error` would have, and notes it.
+fn buffered<'de, T: Untagged, E: de::Error>(
+    index: usize,
+    items: Content<'de>,
+    human_readable: bool,
+) -> Result<T, E> {
+    let value = ContentDeserializer::<E>::new(items, human_readable);
+    if !trace::recording() {
+        return T::variant(index, value);
+    }
+    let mut track = serde_path_to_error::Track::new();
+    T::variant(
+        index,
+        serde_path_to_error::Deserializer::new(value, &mut track),
+    )
+    .inspect_err(|_| trace::below(&pointer_of(&track.path())))
 }
 
 /// A buffered key's text.

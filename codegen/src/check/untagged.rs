@@ -3,7 +3,8 @@
 //! object variants, by the keys present: an object picks the first object variant, in declared
 //! order, whose required keys it has (JSON-RPC's request, notification and response). Every
 //! reader picks a variant the same way, so the checker refuses two variants one payload could
-//! both fit, and an object variant no object would pick.
+//! both fit, and an object variant no object would pick. Array variants are told apart by their
+//! items the same way: an array picks the first array variant whose item shape every item has.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -115,10 +116,12 @@ pub(super) fn lower(
     }
 }
 
-/// A variant's shape while it is checked: its kind, and for an object its keys.
-struct Found {
+/// A variant's shape while it is checked: its kind, for an object its keys, and for an array
+/// its items' type.
+struct Found<'a> {
     kind: Shape,
     object: Option<Keys>,
+    items: Option<&'a Ty>,
 }
 
 /// The keys of an object variant.
@@ -129,13 +132,44 @@ struct Keys {
     required: Vec<String>,
 }
 
+/// What is being picked among: an untagged union's variants, or the items of its array
+/// variants (an array picks the first array variant whose item shape every item has).
+struct Members<'a> {
+    /// The union's name.
+    union: &'a str,
+    /// Each variant's name, the type picked by its shape, and where the variant's type is.
+    of: Vec<(&'a str, &'a Ty, &'a Span)>,
+    /// Whether the types are the items of array variants.
+    items: bool,
+}
+
+impl Members<'_> {
+    /// A member, as a message names it.
+    fn who(&self, name: &str) -> String {
+        if self.items {
+            format!("the items of variant `{name}` of `{}`", self.union)
+        } else {
+            format!("variant `{name}` of `{}`", self.union)
+        }
+    }
+}
+
 /// Fills in every untagged union's variant shapes, refusing variants one payload could fit
 /// both of, and object variants no object would pick.
 pub(super) fn check(defs: &mut BTreeMap<String, TypeDef>, errors: &mut Vec<Diagnostic>) {
     let mut shapes: BTreeMap<String, Vec<Shape>> = BTreeMap::new();
     for def in defs.values() {
         if let TypeDef::Untagged(def) = def {
-            shapes.insert(def.name.clone(), shapes_of(defs, def, errors));
+            let members = Members {
+                union: &def.name,
+                of: def
+                    .variants
+                    .iter()
+                    .map(|variant| (variant.name.as_str(), &variant.ty, &variant.span))
+                    .collect(),
+                items: false,
+            };
+            shapes.insert(def.name.clone(), shapes_of(defs, &members, errors));
         }
     }
     for (name, shapes) in shapes {
@@ -147,77 +181,112 @@ pub(super) fn check(defs: &mut BTreeMap<String, TypeDef>, errors: &mut Vec<Diagn
     }
 }
 
+/// The shape that picks each member.
 fn shapes_of(
     defs: &BTreeMap<String, TypeDef>,
-    def: &UntaggedDef,
+    members: &Members,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<Shape> {
-    let found: Vec<Option<Found>> = def
-        .variants
+    let found: Vec<Option<Found>> = members
+        .of
         .iter()
-        .map(|variant| {
-            found(
-                defs,
-                &variant.ty,
-                &variant.span,
-                &mut BTreeSet::new(),
-                errors,
-            )
+        .map(|&(name, ty, span)| {
+            if members.items && matches!(ty, Ty::Json | Ty::Nullable(_)) {
+                errors.push(Diagnostic::new(
+                    format!("{} may be any JSON or `null`", members.who(name)),
+                    span.clone(),
+                    "no shape of their own",
+                    "an array picks the first array variant whose items all have its item \
+                     shape, which an item of any JSON or `null` has none of: keep one array \
+                     variant, or use a tagged union",
+                ));
+                return None;
+            }
+            found(defs, ty, span, &mut BTreeSet::new(), errors)
         })
         .collect();
-    // Two variants of one shape, or a whole number fitting both an integer and a number.
+    // Two members of one scalar shape, or a whole number fitting both an integer and a number.
+    // Objects are told apart by their keys and arrays by their items, below.
     let overlap = |a: &Shape, b: &Shape| {
         let number = |shape: &Shape| matches!(shape, Shape::Integer | Shape::Number);
-        (number(a) && number(b)) || (a == b && !matches!(a, Shape::Object(_)))
+        (number(a) && number(b)) || (a == b && !matches!(a, Shape::Object(_) | Shape::Array(_)))
     };
-    for (index, (variant, shape)) in def.variants.iter().zip(&found).enumerate() {
+    for (index, (&(name, _, span), shape)) in members.of.iter().zip(&found).enumerate() {
         let Some(shape) = shape else { continue };
-        let earlier = def.variants[..index].iter().zip(&found).find(|(_, other)| {
+        let earlier = members.of[..index].iter().zip(&found).find(|(_, other)| {
             other
                 .as_ref()
                 .is_some_and(|other| overlap(&other.kind, &shape.kind))
         });
-        if let Some((first, _)) = earlier {
+        if let Some((&(first, _, first_span), _)) = earlier {
             errors.push(
                 Diagnostic::new(
                     format!(
-                        "variants `{}` and `{}` of `{}` both take {}",
-                        first.name,
-                        variant.name,
-                        def.name,
+                        "{}variants `{first}` and `{name}` of `{}` both take {}",
+                        if members.items { "the items of " } else { "" },
+                        members.union,
                         describe(&shape.kind)
                     ),
-                    variant.span.clone(),
+                    span.clone(),
                     "overlaps",
                     "a payload must fit exactly one variant of an untagged union: keep one \
-                     variant of each JSON type, or use a tagged union",
+                     variant of each JSON type, arrays of one item shape each, or use a tagged \
+                     union",
                 )
-                .with_related(first.span.clone(), "the other variant"),
+                .with_related(first_span.clone(), "the other variant"),
             );
         }
     }
+    let mut picked: BTreeMap<usize, Shape> = BTreeMap::new();
     let objects: Vec<(usize, &Keys)> = found
         .iter()
         .enumerate()
         .filter_map(|(index, shape)| Some((index, shape.as_ref()?.object.as_ref()?)))
         .collect();
-    refuse_misread(def, &objects, errors);
+    refuse_misread(members, &objects, errors);
     // An object picks the first object variant, in declared order, that has every key it
     // requires. A key that every later object variant requires too need not be looked at: an
     // object without it fails whichever of them it picks. So the last object variant takes any
     // object, and reports the key it misses itself.
     let required: Vec<&[String]> = objects.iter().map(|(_, own)| &own.required[..]).collect();
-    let mut keys: BTreeMap<usize, Vec<String>> = objects
+    for (&(index, _), keys) in objects.iter().zip(ir::picking_keys(&required)) {
+        picked.insert(index, Shape::Object(keys));
+    }
+    // An array picks the first array variant whose item shape every item has, an empty one the
+    // first; the last takes any array, and reports the item that does not fit itself.
+    let arrays: Vec<(usize, &Ty)> = found
         .iter()
-        .map(|(index, _)| *index)
-        .zip(ir::picking_keys(&required))
+        .enumerate()
+        .filter_map(|(index, shape)| Some((index, shape.as_ref()?.items?)))
         .collect();
+    if let [rest @ .., _] = arrays.as_slice()
+        && !rest.is_empty()
+    {
+        let items = Members {
+            union: members.union,
+            of: arrays
+                .iter()
+                .map(|&(index, ty)| (members.of[index].0, ty, members.of[index].2))
+                .collect(),
+            items: true,
+        };
+        let shapes = shapes_of(defs, &items, errors);
+        for (&(index, _), shape) in rest.iter().zip(shapes) {
+            picked.insert(index, Shape::Array(Some(Box::new(shape))));
+        }
+    }
     found
         .into_iter()
         .enumerate()
-        .map(|(index, shape)| match shape.map(|shape| shape.kind) {
-            Some(Shape::Object(_)) | None => Shape::Object(keys.remove(&index).unwrap_or_default()),
-            Some(kind) => kind,
+        .map(|(index, shape)| {
+            picked.remove(&index).unwrap_or_else(|| match shape {
+                Some(Found {
+                    kind: Shape::Object(_),
+                    ..
+                })
+                | None => Shape::Object(Vec::new()),
+                Some(found) => found.kind,
+            })
         })
         .collect()
 }
@@ -225,7 +294,7 @@ fn shapes_of(
 /// Refuses an object variant some of whose values would read as an earlier object variant:
 /// one that may hold every key the earlier one requires (a map holds any key). Each value then
 /// reads back as the variant it was written as, in every reader.
-fn refuse_misread(def: &UntaggedDef, objects: &[(usize, &Keys)], errors: &mut Vec<Diagnostic>) {
+fn refuse_misread(members: &Members, objects: &[(usize, &Keys)], errors: &mut Vec<Diagnostic>) {
     let quoted = |keys: &[String]| {
         keys.iter()
             .map(|key| format!("`{key}`"))
@@ -233,16 +302,16 @@ fn refuse_misread(def: &UntaggedDef, objects: &[(usize, &Keys)], errors: &mut Ve
             .join(", ")
     };
     for (position, &(index, own)) in objects.iter().enumerate() {
-        let variant = &def.variants[index];
+        let (name, _, span) = members.of[index];
         let Some(declared) = &own.declared else {
             if objects.len() > 1 {
                 errors.push(Diagnostic::new(
                     format!(
-                        "variant `{}` of `{}` takes objects with any keys, so it cannot share the \
-                         union with another object variant",
-                        variant.name, def.name
+                        "{} takes objects with any keys, so it cannot share the union with \
+                         another object variant",
+                        members.who(name)
                     ),
-                    variant.span.clone(),
+                    span.clone(),
                     "a map",
                     "an object variant is picked by the keys it requires, and a map's values may \
                      hold any other variant's: make it a struct, or the union's only object \
@@ -257,7 +326,7 @@ fn refuse_misread(def: &UntaggedDef, objects: &[(usize, &Keys)], errors: &mut Ve
         let Some(&(first, earlier)) = shadow else {
             continue;
         };
-        let other = &def.variants[first];
+        let (other, _, other_span) = members.of[first];
         let swappable = !earlier
             .declared
             .as_ref()
@@ -265,8 +334,7 @@ fn refuse_misread(def: &UntaggedDef, objects: &[(usize, &Keys)], errors: &mut Ve
         let hint = if swappable {
             format!(
                 "an object picks the first object variant whose required keys it has: declare \
-                 `{}` before `{}`",
-                variant.name, other.name
+                 `{name}` before `{other}`"
             )
         } else {
             "an object picks the first object variant whose required keys it has: give one of \
@@ -280,28 +348,27 @@ fn refuse_misread(def: &UntaggedDef, objects: &[(usize, &Keys)], errors: &mut Ve
             .all(|key| own.required.contains(key));
         let message = if never {
             format!(
-                "variant `{}` of `{}` is never picked: every object with its required keys has \
-                 those of `{}` ({}), which comes first",
-                variant.name,
-                def.name,
-                other.name,
+                "{} is never picked: every object with its required keys has those of `{other}` \
+                 ({}), which comes first",
+                members.who(name),
                 quoted(&earlier.required)
             )
         } else {
             format!(
-                "a value of variant `{}` of `{}` may hold every key `{}` requires ({}), and \
-                 would read back as `{}`, which comes first",
-                variant.name,
-                def.name,
-                other.name,
-                quoted(&earlier.required),
-                other.name
+                "{} may hold every key `{other}` requires ({}), and would read back as `{other}`, \
+                 which comes first",
+                if members.items {
+                    members.who(name)
+                } else {
+                    format!("a value of {}", members.who(name))
+                },
+                quoted(&earlier.required)
             )
         };
         errors.push(
             Diagnostic::new(
                 message,
-                variant.span.clone(),
+                span.clone(),
                 if never {
                     "never picked"
                 } else {
@@ -309,7 +376,7 @@ fn refuse_misread(def: &UntaggedDef, objects: &[(usize, &Keys)], errors: &mut Ve
                 },
                 hint,
             )
-            .with_related(other.span.clone(), "picked first"),
+            .with_related(other_span.clone(), "picked first"),
         );
     }
 }
@@ -320,7 +387,7 @@ fn describe(shape: &Shape) -> &'static str {
         Shape::String => "strings",
         Shape::Boolean => "booleans",
         Shape::Integer | Shape::Number => "numbers",
-        Shape::Array => "arrays",
+        Shape::Array(_) => "arrays",
         Shape::Object(_) => "objects",
     }
 }
@@ -334,20 +401,31 @@ fn found<'a>(
     span: &Span,
     newtypes: &mut BTreeSet<&'a str>,
     errors: &mut Vec<Diagnostic>,
-) -> Option<Found> {
-    let plain = |kind| Some(Found { kind, object: None });
+) -> Option<Found<'a>> {
+    let plain = |kind| {
+        Some(Found {
+            kind,
+            object: None,
+            items: None,
+        })
+    };
     match ty {
         Ty::String | Ty::Decimal(_) => plain(Shape::String),
         Ty::Bool => plain(Shape::Boolean),
         Ty::Int(_) => plain(Shape::Integer),
         Ty::F64 => plain(Shape::Number),
-        Ty::Vec(_) => plain(Shape::Array),
+        Ty::Vec(item) => Some(Found {
+            kind: Shape::Array(None),
+            object: None,
+            items: Some(item),
+        }),
         Ty::Map(_) => Some(Found {
             kind: Shape::Object(Vec::new()),
             object: Some(Keys {
                 declared: None,
                 required: Vec::new(),
             }),
+            items: None,
         }),
         Ty::Boxed(inner) => found(defs, inner, span, newtypes, errors),
         // Refused where the variant was lowered, or the checker's own values.
@@ -370,6 +448,7 @@ fn found<'a>(
                             .map(|(_, f)| f.wire_name.clone())
                             .collect(),
                     }),
+                    items: None,
                 })
             }
             TypeDef::Union(def) => {
@@ -381,6 +460,7 @@ fn found<'a>(
                         declared: Some(declared),
                         required: vec![def.tag.clone()],
                     }),
+                    items: None,
                 })
             }
             TypeDef::Untagged(_) => {

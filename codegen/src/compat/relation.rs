@@ -232,7 +232,7 @@ mod tests {
         let body = Ty::Named("Body".to_owned());
         let with_text = schema([untagged(vec![
             (Ty::String, Shape::String),
-            (Ty::Vec(Box::new(Ty::String)), Shape::Array),
+            (Ty::Vec(Box::new(Ty::String)), Shape::Array(None)),
         ])]);
         assert_eq!(
             types(&Ty::String, &body, &none, &with_text),

@@ -5,7 +5,7 @@
 
 use super::markup::{comment, doc_html, escape_html, html, visible_json};
 use super::{
-    Example, Piece, Reference, anchor, kind, notes, pieces, presence, presence_class, shape,
+    Example, Piece, Reference, anchor, kind, notes, picked_by, pieces, presence, presence_class,
 };
 use crate::compat::Party;
 use crate::ir::{CatchAll, Deprecated, Field, JsonValue, Schema, TypeDef};
@@ -248,14 +248,11 @@ fn section(schema: &Schema, def: &TypeDef, example: &Example, out: &mut String) 
         TypeDef::Untagged(def) => {
             out.push_str("<p>Told apart by the JSON shape of the value.</p>\n<table>\n<tr><th>Variant</th><th>Picked by</th><th>Value</th><th>About</th></tr>\n");
             for variant in &def.variants {
-                let (words, key) = shape(def, variant);
-                let key: String = key
-                    .iter()
-                    .map(|key| format!(" <code>{}</code>", html(&format!("\"{key}\""))))
-                    .collect::<Vec<_>>()
-                    .join(",");
+                let picked = picked_by(def, variant, |key| {
+                    format!("<code>{}</code>", html(&format!("\"{key}\"")))
+                });
                 out.push_str(&format!(
-                    "<tr data-search=\"{}\"><td>{}</td><td>{words}{key}</td><td>{}</td><td class=\"doc\">{}</td></tr>\n",
+                    "<tr data-search=\"{}\"><td>{}</td><td>{picked}</td><td>{}</td><td class=\"doc\">{}</td></tr>\n",
                     html(&variant.name.to_lowercase()),
                     html(&variant.name),
                     ty(&variant.ty),

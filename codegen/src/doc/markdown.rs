@@ -4,7 +4,7 @@
 //! cells a `|` in a name would split.
 
 use super::markup::{code_span, comment, doc_markdown, markdown, markdown_line, visible_json};
-use super::{Example, Piece, Reference, anchor, kind, notes, pieces, presence, shape};
+use super::{Example, Piece, Reference, anchor, kind, notes, picked_by, pieces, presence};
 use crate::compat::Party;
 use crate::ir::{
     CatchAll, Deprecated, EnumValue, Field, Schema, Ty, TypeDef, UntaggedDef, UntaggedVariant,
@@ -252,14 +252,9 @@ pub(super) fn untagged_variant(
     links: Links,
     out: &mut String,
 ) {
-    let (words, key) = shape(def, variant);
-    let key: String = key
-        .iter()
-        .map(|key| format!(" {}", code_span(&format!("\"{key}\""))))
-        .collect::<Vec<_>>()
-        .join(",");
+    let picked = picked_by(def, variant, |key| code_span(&format!("\"{key}\"")));
     out.push_str(&format!(
-        "- {}: {}, picked by {words}{key}\n",
+        "- {}: {}, picked by {picked}\n",
         markdown(&variant.name),
         ty(&variant.ty, links)
     ));

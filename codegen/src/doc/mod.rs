@@ -289,31 +289,77 @@ fn presence(field: &Field) -> String {
     }
 }
 
-/// What JSON picks an untagged union's variant, in words, and the keys an object must have
-/// (schema strings, for each page to escape). The last of several object variants takes the
-/// objects the others leave.
-fn shape<'a>(def: &UntaggedDef, variant: &'a UntaggedVariant) -> (&'static str, &'a [String]) {
-    match &variant.shape {
+/// What JSON picks an untagged union's variant, in words, and the keys an object (or an
+/// array's items) must have (schema strings, for each page to escape). The last of several
+/// object or array variants takes the objects or arrays the others leave.
+fn shape<'a>(def: &UntaggedDef, variant: &'a UntaggedVariant) -> (String, &'a [String]) {
+    let several = |array: bool| {
+        def.variants
+            .iter()
+            .filter(|other| match other.shape {
+                Shape::Array(_) => array,
+                Shape::Object(_) => !array,
+                _ => false,
+            })
+            .count()
+            > 1
+    };
+    let (words, keys): (&str, &[String]) = match &variant.shape {
+        Shape::Array(None) if several(true) => ("any other array", &[]),
+        Shape::Object(keys) if keys.is_empty() && several(false) => ("any other object", &[]),
+        Shape::Array(Some(item)) => {
+            let (words, keys) = plural(item);
+            return (format!("an array of {words}"), keys);
+        }
         Shape::String => ("a string", &[]),
         Shape::Boolean => ("a boolean", &[]),
         Shape::Integer => ("an integer", &[]),
         Shape::Number => ("a number", &[]),
-        Shape::Array => ("an array", &[]),
+        Shape::Array(None) => ("an array", &[]),
         Shape::Object(keys) => match keys.len() {
-            0 if def
-                .variants
-                .iter()
-                .filter(|other| matches!(other.shape, Shape::Object(_)))
-                .count()
-                > 1 =>
-            {
-                ("any other object", &[])
-            }
-            0 => ("an object", &[]),
+            0 => ("an object", keys),
             1 => ("an object with the key", keys),
             _ => ("an object with the keys", keys),
         },
+    };
+    (words.to_string(), keys)
+}
+
+/// What picks an untagged union's variant, in words, each key an object must have written by
+/// `code` (which escapes it for the page).
+fn picked_by(
+    def: &UntaggedDef,
+    variant: &UntaggedVariant,
+    code: impl Fn(&str) -> String,
+) -> String {
+    let (words, keys) = shape(def, variant);
+    let keys: Vec<String> = keys.iter().map(|key| code(key)).collect();
+    if keys.is_empty() {
+        words
+    } else {
+        format!("{words} {}", keys.join(", "))
     }
+}
+
+/// The shape of an array's items, in words, and the keys an item must have.
+fn plural(shape: &Shape) -> (String, &[String]) {
+    let (words, keys): (&str, &[String]) = match shape {
+        Shape::String => ("strings", &[]),
+        Shape::Boolean => ("booleans", &[]),
+        Shape::Integer => ("integers", &[]),
+        Shape::Number => ("numbers", &[]),
+        Shape::Array(None) => ("arrays", &[]),
+        Shape::Array(Some(item)) => {
+            let (words, keys) = plural(item);
+            return (format!("arrays of {words}"), keys);
+        }
+        Shape::Object(keys) => match keys.len() {
+            0 => ("objects", keys),
+            1 => ("objects with the key", keys),
+            _ => ("objects with the keys", keys),
+        },
+    };
+    (words.to_string(), keys)
 }
 
 /// A short class name for a presence, for the page's style.

@@ -1077,7 +1077,7 @@ impl<'a> Importer<'a> {
             Ty::Bool => Some(Shape::Boolean),
             Ty::Int(_) => Some(Shape::Integer),
             Ty::F64 => Some(Shape::Number),
-            Ty::Vec(_) => Some(Shape::Array),
+            Ty::Vec(_) => Some(Shape::Array(None)),
             Ty::Map(_) => Some(Shape::Object(Vec::new())),
             Ty::Boxed(inner) => self.shape(inner),
             Ty::Json | Ty::Nullable(_) | Ty::Const(_) => None,
@@ -1108,14 +1108,15 @@ impl<'a> Importer<'a> {
     }
 }
 
-/// The shape cardc's untagged `if` tests: a JSON type, and for an object the keys that pick it.
+/// The shape cardc's untagged `if` tests: a JSON type, and for an object the keys that pick it,
+/// for an array its items' shape.
 fn shape_of_test(test: &Value) -> Option<Shape> {
     Some(match test.get("type")?.as_str()? {
         "string" => Shape::String,
         "boolean" => Shape::Boolean,
         "integer" => Shape::Integer,
         "number" => Shape::Number,
-        "array" => Shape::Array,
+        "array" => Shape::Array(test.get("items").and_then(shape_of_test).map(Box::new)),
         "object" => Shape::Object(
             test.get("required")
                 .and_then(Value::as_array)

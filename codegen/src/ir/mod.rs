@@ -824,24 +824,13 @@ pub struct UntaggedDef {
 }
 
 impl UntaggedDef {
-    /// The variant every reader picks for `value`: the first, in declared order, of the value's
-    /// JSON type, and among object variants the first whose picking keys the object all has.
-    /// An open object variant may hold the keys that pick another, so the pick, not a fit,
-    /// decides.
+    /// The variant every reader picks for `value`: the first, in declared order, whose shape
+    /// the value has (see [`Shape::takes`]). An open object variant may hold the keys that pick
+    /// another, so the pick, not a fit, decides.
     pub fn pick(&self, value: &JsonValue) -> Option<&UntaggedVariant> {
         self.variants
             .iter()
-            .find(|variant| match (&variant.shape, value) {
-                (Shape::String, JsonValue::String(_)) | (Shape::Boolean, JsonValue::Bool(_)) => {
-                    true
-                }
-                (Shape::Integer | Shape::Number, JsonValue::Int(_) | JsonValue::Float(_)) => true,
-                (Shape::Array, JsonValue::Array(_)) => true,
-                (Shape::Object(keys), JsonValue::Object(entries)) => keys
-                    .iter()
-                    .all(|key| entries.iter().any(|(name, _)| name == key)),
-                _ => false,
-            })
+            .find(|variant| variant.shape.takes(value))
     }
 
     /// What the union takes, for the error when no variant does: "a string or an array". An
@@ -855,7 +844,7 @@ impl UntaggedDef {
                 Shape::Boolean => "a boolean",
                 Shape::Integer => "an integer",
                 Shape::Number => "a number",
-                Shape::Array => "an array",
+                Shape::Array(_) => "an array",
                 Shape::Object(_) => "an object",
             };
             if !parts.contains(&part) {
@@ -896,11 +885,30 @@ pub enum Shape {
     Integer,
     /// Any number.
     Number,
-    /// An array.
-    Array,
+    /// An array; with an item shape, one whose every item has it (an empty one too). The last
+    /// array variant has none, and takes every array the others leave.
+    Array(Option<Box<Shape>>),
     /// An object that has every one of these keys. The last object variant has none, and takes
     /// every object the others leave.
     Object(Vec<String>),
+}
+
+impl Shape {
+    /// Whether `value` has this shape: its JSON type (a whole number is a number too), and the
+    /// keys or item shape the shape names.
+    pub fn takes(&self, value: &JsonValue) -> bool {
+        match (self, value) {
+            (Shape::String, JsonValue::String(_)) | (Shape::Boolean, JsonValue::Bool(_)) => true,
+            (Shape::Integer | Shape::Number, JsonValue::Int(_) | JsonValue::Float(_)) => true,
+            (Shape::Array(item), JsonValue::Array(items)) => item
+                .as_deref()
+                .is_none_or(|item| items.iter().all(|value| item.takes(value))),
+            (Shape::Object(keys), JsonValue::Object(entries)) => keys
+                .iter()
+                .all(|key| entries.iter().any(|(name, _)| name == key)),
+            _ => false,
+        }
+    }
 }
 
 /// The keys that pick each object variant of an untagged union, from each one's required keys

@@ -561,7 +561,7 @@ fn untagged_def(reader: &mut Reader, node: &Node, common: Common) -> Option<Unta
 }
 
 /// The shape an untagged variant's `if` tests: a JSON type, and for an object the keys that
-/// pick it.
+/// pick it, for an array its items' shape.
 fn shape(reader: &mut Reader, node: &Node) -> Option<Shape> {
     let needed = reader.need(node, "type")?;
     let kind = reader.string(&needed)?;
@@ -570,7 +570,10 @@ fn shape(reader: &mut Reader, node: &Node) -> Option<Shape> {
         "boolean" => Shape::Boolean,
         "integer" => Shape::Integer,
         "number" => Shape::Number,
-        "array" => Shape::Array,
+        "array" => match node.child("items") {
+            Some(items) => Shape::Array(Some(Box::new(shape(reader, &items)?))),
+            None => Shape::Array(None),
+        },
         "object" => match node.child("required") {
             Some(required) => {
                 let keys = reader.strings(&required)?;
@@ -589,6 +592,7 @@ fn shape(reader: &mut Reader, node: &Node) -> Option<Shape> {
     };
     let keys: &[&str] = match shape {
         Shape::Object(ref keys) if !keys.is_empty() => &["type", "properties", "required"],
+        Shape::Array(Some(_)) => &["type", "items"],
         _ => &["type"],
     };
     reader.only(node, keys)?;

@@ -1173,19 +1173,34 @@ def _shape(value: object) -> tuple[str, frozenset[str]]:
     return "other", frozenset()
 
 
-def shaped(
-    choices: tuple[tuple[str, tuple[str, ...]], ...], expected: str
-) -> _p.Discriminator:
+#: The JSON shape that picks a variant of an untagged union: its kind, the keys an object must
+#: have, and the shape every item of an array has.
+_Pick: _t.TypeAlias = tuple[str, tuple[str, ...], "_Pick | None"]
+
+
+def _fits(value: object, pick: _Pick) -> bool:
+    """Whether `value` has the shape `pick`."""
+    kind, needed, items = pick
+    found, keys = _shape(value)
+    if found != kind or not all(key in keys for key in needed):
+        return False
+    if items is None:
+        return True
+    while isinstance(value, _p.RootModel):
+        value = _t.cast(_p.RootModel[object], value).root
+    return all(_fits(item, items) for item in _t.cast("list[object]", value))
+
+
+def shaped(choices: tuple[_Pick, ...], expected: str) -> _p.Discriminator:
     """The discriminator of an untagged union whose members are tagged `"0"`, `"1"`, ... in
-    declaration order, each with its JSON shape and, for an object variant among several, the
-    keys that pick it (`choices`): the first whose shape fits and whose keys the value all has
-    picks the member, as the other readers pick; none fails at the union, expecting
-    `expected`."""
+    declaration order, each with the shape that picks it (`choices`: its JSON type, the keys
+    an object variant among several needs, the shape every item of an array variant among
+    several has): the first whose shape the value has picks the member, as the other readers
+    pick; none fails at the union, expecting `expected`."""
 
     def pick(value: object) -> str | None:
-        kind, keys = _shape(value)
-        for index, (shape, needed) in enumerate(choices):
-            if shape == kind and all(key in keys for key in needed):
+        for index, choice in enumerate(choices):
+            if _fits(value, choice):
                 return str(index)
         return None
 

@@ -408,19 +408,27 @@ impl<'a> Checker<'a> {
 }
 
 /// The variant of an untagged union a reader picks for `value`: the first, in declared order,
-/// of the value's JSON type, and among object variants the first whose picking keys it has.
+/// of the value's JSON type, among object variants the first whose picking keys it has, and
+/// among array variants the first whose item shape every item has.
 pub fn picked<'d>(def: &'d UntaggedDef, value: &Value) -> Option<&'d UntaggedVariant> {
     def.variants
         .iter()
-        .find(|variant| match (&variant.shape, value) {
-            (Shape::String, Value::String(_)) | (Shape::Boolean, Value::Bool(_)) => true,
-            (Shape::Integer | Shape::Number, Value::Number(_)) => true,
-            (Shape::Array, Value::Array(_)) => true,
-            (Shape::Object(keys), Value::Object(object)) => {
-                keys.iter().all(|key| object.contains_key(key))
-            }
-            _ => false,
-        })
+        .find(|variant| has_shape(&variant.shape, value))
+}
+
+/// Whether `value` has the shape that picks a variant.
+fn has_shape(shape: &Shape, value: &Value) -> bool {
+    match (shape, value) {
+        (Shape::String, Value::String(_)) | (Shape::Boolean, Value::Bool(_)) => true,
+        (Shape::Integer | Shape::Number, Value::Number(_)) => true,
+        (Shape::Array(item), Value::Array(items)) => item
+            .as_deref()
+            .is_none_or(|item| items.iter().all(|value| has_shape(item, value))),
+        (Shape::Object(keys), Value::Object(object)) => {
+            keys.iter().all(|key| object.contains_key(key))
+        }
+        _ => false,
+    }
 }
 
 fn as_object<'v>(value: &'v Value, at: &str) -> Result<&'v Map<String, Value>, String> {

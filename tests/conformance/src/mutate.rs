@@ -117,8 +117,9 @@ struct Edit {
     detail: String,
     /// The label the contract gives outright, when it does.
     rule: Option<bool>,
-    /// Whether it removes a key that picked the object's variant of an untagged union, so
-    /// that the object picks another variant, whose fields may be wrong in several places.
+    /// Whether it may make a value of an untagged union another variant's (it removes a key
+    /// that picked an object, or changes what an open variant holds or an item's shape), whose
+    /// fields may then be wrong in several places.
     unpicks: bool,
 }
 
@@ -184,7 +185,8 @@ impl Walker<'_> {
             class,
             detail,
             rule: rule.filter(|_| !self.repickable),
-            unpicks: false,
+            // An edit that may make the value another variant's may move its fault too.
+            unpicks: self.repickable,
         });
     }
 
@@ -220,7 +222,15 @@ impl Walker<'_> {
                         }
                         _ => None,
                     };
-                    let repickable = picked.is_some() && takes_undeclared_keys(self.schema, def);
+                    // Among array variants, an edited item may change the item shape that
+                    // picked the array.
+                    let arrays = def
+                        .variants
+                        .iter()
+                        .filter(|variant| matches!(variant.shape, Shape::Array(_)))
+                        .count();
+                    let repickable = (picked.is_some() && takes_undeclared_keys(self.schema, def))
+                        || (arrays > 1 && matches!(variant.shape, Shape::Array(_)));
                     let outer = std::mem::replace(&mut self.picked, picked);
                     let inner = self.repickable || repickable;
                     let outer_repickable = std::mem::replace(&mut self.repickable, inner);

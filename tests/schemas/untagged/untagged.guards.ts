@@ -294,6 +294,46 @@ export function checkOpenText(value: unknown, s: cardcState, at: string, orNull?
   s.type = outer;
 }
 
+/** The keys of the fields of `OptionGroup`. */
+const keysOfOptionGroup: readonly string[] = ['label', 'options'];
+
+/** Checks a `OptionGroup`. */
+export function checkOptionGroup(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'OptionGroup';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'label', false)) {
+      known += 1;
+      const item = object['label'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/label');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'options', false)) {
+      known += 1;
+      const item = object['options'];
+      if (cardcArray(item, s, s.quiet ? '' : at + '/options', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkSelectOption(entry, s, s.quiet ? '' : at + '/options/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfOptionGroup, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
 /** Checks a `RequestId`: its JSON shape picks the variant that checks the rest. */
 export function checkRequestId(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
   switch (cardcShape(value)) {
@@ -545,6 +585,63 @@ export function checkRpcResponse(value: unknown, s: cardcState, at: string, orNu
     s.depth -= 1;
   }
   s.type = outer;
+}
+
+/** The keys of the fields of `SelectOption`. */
+const keysOfSelectOption: readonly string[] = ['value', 'label'];
+
+/** Checks a `SelectOption`. */
+export function checkSelectOption(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'SelectOption';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'value', false)) {
+      known += 1;
+      const item = object['value'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/value');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'label', true)) {
+      known += 1;
+      const item = object['label'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/label');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfSelectOption, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** Checks a `SelectOptions`: its JSON shape picks the variant that checks the rest. */
+export function checkSelectOptions(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcShape(value)) {
+    case 'array':
+      if (Array.isArray(value) && value.every((item) => cardcShape(item) === 'object' && cardcHasKey(item, 'value'))) { cardcArrayOf(checkSelectOption)(value, s, at); return; }
+      cardcArrayOf(checkOptionGroup)(value, s, at); return;
+  }
+  cardcMismatch(s, at, 'an array', orNull);
+}
+
+/** Checks a `Series`: its JSON shape picks the variant that checks the rest. */
+export function checkSeries(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcShape(value)) {
+    case 'array':
+      if (Array.isArray(value) && value.every((item) => typeof item === 'string')) { cardcArrayOf(cardcString)(value, s, at); return; }
+      if (Array.isArray(value) && value.every((item) => typeof item === 'number')) { cardcArrayOf(cardcNumber)(value, s, at); return; }
+      cardcArrayOf(cardcArrayOf(cardcNumber))(value, s, at); return;
+  }
+  cardcMismatch(s, at, 'an array', orNull);
 }
 
 /** Checks a `SettingValue`: its JSON shape picks the variant that checks the rest. */

@@ -260,6 +260,30 @@ pub struct OpenText {
     build { uri: 0, text: 1 }
 }
 
+/// A group of options under a label.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "OptionGroup",
+    deny_unknown_fields
+)]
+pub struct OptionGroup {
+    #[allow(missing_docs)]
+    pub label: String,
+    #[allow(missing_docs)]
+    pub options: Vec<SelectOption>,
+}
+
+::cardc_runtime::__private::object! {
+    OptionGroup "OptionGroup" struct deny;
+    keys {
+        0 "label" [label]: String = req() (Plain);
+        1 "options" [options]: Vec<SelectOption> = req() (Plain);
+    }
+    build { label: 0, options: 1 }
+}
+
 /// A request id: a number or a string.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -475,6 +499,78 @@ pub struct RpcResponse {
         2 "result" [result]: ::cardc_runtime::__private::serde_json::Value = req() (Strict);
     }
     build { id: 1, result: 2 }
+}
+
+/// One option.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "SelectOption",
+    deny_unknown_fields
+)]
+pub struct SelectOption {
+    #[allow(missing_docs)]
+    pub value: String,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub label: Option<String>,
+}
+
+::cardc_runtime::__private::object! {
+    SelectOption "SelectOption" struct deny;
+    keys {
+        0 "value" [value]: String = req() (Plain);
+        1 "label" [label]: Option<String> = opt() (Optional(Plain));
+    }
+    build { value: 0, label: 1 }
+}
+
+/// A select's options: a flat list, or a list of groups, told apart by their items' keys. An
+/// array picks the first array variant whose item shape every item has (an empty one, the
+/// first), so an array that mixes options and groups is refused.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "SelectOptions",
+    untagged
+)]
+#[allow(clippy::large_enum_variant)]
+pub enum SelectOptions {
+    #[allow(missing_docs)]
+    Flat(Vec<SelectOption>),
+    #[allow(missing_docs)]
+    Grouped(Vec<OptionGroup>),
+}
+
+::cardc_runtime::__private::untagged! {
+    SelectOptions "SelectOptions" "an array" {
+        0 Flat [Array(Object("value"))] (Plain),
+        1 Grouped [Array] (Plain),
+    }
+}
+
+/// A series: labels, numbers, or rows of numbers, told apart by their items' JSON type.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Series", untagged)]
+#[allow(clippy::large_enum_variant)]
+pub enum Series {
+    #[allow(missing_docs)]
+    Labels(Vec<String>),
+    #[allow(missing_docs)]
+    Values(Vec<f64>),
+    #[allow(missing_docs)]
+    Rows(Vec<Vec<f64>>),
+}
+
+::cardc_runtime::__private::untagged! {
+    Series "Series" "an array" {
+        0 Labels [Array(String)] (Plain),
+        1 Values [Array(Number)] (Plain),
+        2 Rows [Array] (Plain),
+    }
 }
 
 /// A setting's value, of every shape but an array of numbers.

@@ -72,6 +72,12 @@ export interface OpenText {
   [key: string]: unknown;
 }
 
+/** A group of options under a label. */
+export interface OptionGroup {
+  label: string;
+  options: SelectOption[];
+}
+
 /** A request id: a number or a string. */
 export type RequestId = number | string;
 
@@ -120,6 +126,22 @@ export interface RpcResponse {
   id: RequestId;
   result: unknown;
 }
+
+/** One option. */
+export interface SelectOption {
+  value: string;
+  label?: string;
+}
+
+/**
+ * A select's options: a flat list, or a list of groups, told apart by their items' keys. An
+ * array picks the first array variant whose item shape every item has (an empty one, the
+ * first), so an array that mixes options and groups is refused.
+ */
+export type SelectOptions = SelectOption[] | OptionGroup[];
+
+/** A series: labels, numbers, or rows of numbers, told apart by their items' JSON type. */
+export type Series = string[] | number[] | number[][];
 
 /** A setting's value, of every shape but an array of numbers. */
 export type SettingValue = boolean | number | Mode | string[] | ContentBlock;
@@ -281,6 +303,16 @@ export function parseOpenText(value: unknown): cardcParsed<OpenText> {
   return cardcParseCopy<OpenText>(guards.checkOpenText, value);
 }
 
+/** Whether a value is a `OptionGroup`, exactly as the contract says. Never throws. */
+export function isOptionGroup(value: unknown): value is OptionGroup {
+  return cardcIs(guards.checkOptionGroup, value);
+}
+
+/** The value as a `OptionGroup`, or where and how it breaks the contract. Never throws. */
+export function parseOptionGroup(value: unknown): cardcParsed<OptionGroup> {
+  return cardcParseCopy<OptionGroup>(guards.checkOptionGroup, value);
+}
+
 /** Whether a value is a `RequestId`, exactly as the contract says. Never throws. */
 export function isRequestId(value: unknown): value is RequestId {
   return cardcIs(guards.checkRequestId, value);
@@ -364,6 +396,36 @@ export function isRpcResponse(value: unknown): value is RpcResponse {
 /** The value as a `RpcResponse`, or where and how it breaks the contract. Never throws. */
 export function parseRpcResponse(value: unknown): cardcParsed<RpcResponse> {
   return cardcParseCopy<RpcResponse>(guards.checkRpcResponse, value);
+}
+
+/** Whether a value is a `SelectOption`, exactly as the contract says. Never throws. */
+export function isSelectOption(value: unknown): value is SelectOption {
+  return cardcIs(guards.checkSelectOption, value);
+}
+
+/** The value as a `SelectOption`, or where and how it breaks the contract. Never throws. */
+export function parseSelectOption(value: unknown): cardcParsed<SelectOption> {
+  return cardcParseCopy<SelectOption>(guards.checkSelectOption, value);
+}
+
+/** Whether a value is a `SelectOptions`, exactly as the contract says. Never throws. */
+export function isSelectOptions(value: unknown): value is SelectOptions {
+  return cardcIs(guards.checkSelectOptions, value);
+}
+
+/** The value as a `SelectOptions`, or where and how it breaks the contract. Never throws. */
+export function parseSelectOptions(value: unknown): cardcParsed<SelectOptions> {
+  return cardcParseCopy<SelectOptions>(guards.checkSelectOptions, value);
+}
+
+/** Whether a value is a `Series`, exactly as the contract says. Never throws. */
+export function isSeries(value: unknown): value is Series {
+  return cardcIs(guards.checkSeries, value);
+}
+
+/** The value as a `Series`, or where and how it breaks the contract. Never throws. */
+export function parseSeries(value: unknown): cardcParsed<Series> {
+  return cardcParseCopy<Series>(guards.checkSeries, value);
 }
 
 /** Whether a value is a `SettingValue`, exactly as the contract says. Never throws. */

@@ -287,7 +287,11 @@ fn shape_schema(shape: &Shape) -> Object {
         Shape::Boolean => kind("boolean"),
         Shape::Integer => kind("integer"),
         Shape::Number => kind("number"),
-        Shape::Array => kind("array"),
+        Shape::Array(None) => kind("array"),
+        Shape::Array(Some(item)) => Object::of([
+            ("type", "array".into()),
+            ("items", shape_schema(item).into()),
+        ]),
         Shape::Object(keys) if keys.is_empty() => kind("object"),
         // The keys are listed in `properties` too (with any value): ajv's strict mode refuses
         // a `required` key that no `properties` defines.

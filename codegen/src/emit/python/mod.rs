@@ -1131,15 +1131,7 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
             let choices: Vec<Code> = def
                 .variants
                 .iter()
-                .map(|variant| {
-                    let (shape, keys) = shape_choice(&variant.shape);
-                    let keys: Vec<String> = keys.iter().map(|key| string_literal(key)).collect();
-                    let keys = match keys.as_slice() {
-                        [one] => format!("({one},)"),
-                        _ => format!("({})", keys.join(", ")),
-                    };
-                    Code::text(format!("(\"{shape}\", {keys})"))
-                })
+                .map(|variant| Code::text(shape_choice(&variant.shape)))
                 .collect();
             Code::subscript(
                 "_t.Annotated",
@@ -1166,16 +1158,24 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
     emit_alias(w, &def.name, value, &docs, recursive);
 }
 
-/// The JSON shape a variant of an untagged union is picked by, as `_cardc.shaped` names it,
-/// and the keys an object variant among several needs.
-fn shape_choice(shape: &Shape) -> (&'static str, &[String]) {
-    match shape {
-        Shape::String => ("string", &[]),
-        Shape::Boolean => ("boolean", &[]),
-        Shape::Integer | Shape::Number => ("number", &[]),
-        Shape::Array => ("array", &[]),
-        Shape::Object(keys) => ("object", keys),
-    }
+/// The JSON shape a variant of an untagged union is picked by, as `_cardc.shaped` takes it:
+/// `(kind, keys, items)`, with the keys an object variant among several needs and the shape
+/// every item of an array variant among several has.
+fn shape_choice(shape: &Shape) -> String {
+    let (kind, keys, items): (&str, &[String], _) = match shape {
+        Shape::String => ("string", &[], None),
+        Shape::Boolean => ("boolean", &[], None),
+        Shape::Integer | Shape::Number => ("number", &[], None),
+        Shape::Array(item) => ("array", &[], item.as_deref()),
+        Shape::Object(keys) => ("object", keys, None),
+    };
+    let keys: Vec<String> = keys.iter().map(|key| string_literal(key)).collect();
+    let keys = match keys.as_slice() {
+        [one] => format!("({one},)"),
+        _ => format!("({})", keys.join(", ")),
+    };
+    let items = items.map_or("None".to_string(), shape_choice);
+    format!("(\"{kind}\", {keys}, {items})")
 }
 
 fn emit_enum(w: &mut Writer, def: &EnumDef) {

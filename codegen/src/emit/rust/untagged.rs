@@ -55,15 +55,17 @@ pub(super) fn untagged_items(def: &UntaggedDef, schema: &Schema, runtime: Runtim
     [Item::Tokens(item), Item::Text(text)]
 }
 
-/// A variant's shape in `untagged!`'s spelling: `String`, or `Object("id" "method")` for an
-/// object picked by keys it must have.
-fn shape(shape: &Shape) -> String {
-    match shape {
+/// A variant's shape in `untagged!`'s spelling: `String`, `Object("id" "method")` for an
+/// object picked by keys it must have, or `Array(Object("label"))` for an array picked by its
+/// items' shape.
+fn shape(of: &Shape) -> String {
+    match of {
         Shape::String => "String".to_owned(),
         Shape::Boolean => "Boolean".to_owned(),
         Shape::Integer => "Integer".to_owned(),
         Shape::Number => "Number".to_owned(),
-        Shape::Array => "Array".to_owned(),
+        Shape::Array(None) => "Array".to_owned(),
+        Shape::Array(Some(item)) => format!("Array({})", shape(item)),
         Shape::Object(keys) if keys.is_empty() => "Object".to_owned(),
         Shape::Object(keys) => {
             let keys: Vec<String> = keys.iter().map(|key| string_literal(key)).collect();

@@ -327,7 +327,14 @@ impl Guards<'_> {
                 Shape::Integer | Shape::Number => {
                     ("number", format!("{check}(value, s, at); return;"))
                 }
-                Shape::Array => ("array", format!("{check}(value, s, at); return;")),
+                Shape::Array(None) => ("array", format!("{check}(value, s, at); return;")),
+                Shape::Array(Some(_)) => {
+                    let test = self.shape_test(&variant.shape, "value");
+                    (
+                        "array",
+                        format!("if ({test}) {{ {check}(value, s, at); return; }}"),
+                    )
+                }
                 Shape::Object(keys) if keys.is_empty() => {
                     ("object", format!("{check}(value, s, at); return;"))
                 }
@@ -671,6 +678,29 @@ impl Guards<'_> {
     }
 
     /// A helper's name, noted as used.
+    /// The test that `var` has `shape`, for an array variant among several: its items' JSON
+    /// type, keys and items, as an expression.
+    fn shape_test(&mut self, shape: &Shape, var: &str) -> String {
+        match shape {
+            Shape::String => format!("typeof {var} === 'string'"),
+            Shape::Boolean => format!("typeof {var} === 'boolean'"),
+            Shape::Integer | Shape::Number => format!("typeof {var} === 'number'"),
+            Shape::Array(None) => format!("Array.isArray({var})"),
+            Shape::Array(Some(item)) => format!(
+                "Array.isArray({var}) && {var}.every((item) => {})",
+                self.shape_test(item, "item")
+            ),
+            Shape::Object(keys) => {
+                let mut test = format!("{}({var}) === 'object'", self.helper("cardcShape"));
+                let has = self.helper("cardcHasKey");
+                for key in keys {
+                    test.push_str(&format!(" && {has}({var}, {})", string_literal(key)));
+                }
+                test
+            }
+        }
+    }
+
     fn helper(&mut self, name: &'static str) -> String {
         self.used.insert(name);
         name.to_owned()

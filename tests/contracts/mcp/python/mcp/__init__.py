@@ -2397,7 +2397,10 @@ ElicitRequestParams = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[ElicitRequestFormParams, _p.Tag("0")]
         | _t.Annotated[ElicitRequestUrlParams, _p.Tag("1")],
-        _cardc.shaped((("object", ("requestedSchema",)), ("object", ())), "an object"),
+        _cardc.shaped(
+            (("object", ("requestedSchema",), None), ("object", (), None)),
+            "an object",
+        ),
     ],
 )
 """Params of `elicitation/create` (`ElicitRequestParamsSchema`), told apart by the key each
@@ -2413,7 +2416,12 @@ ElicitValue = _te.TypeAliasType(
         | _t.Annotated[bool, _p.Tag("2")]
         | _t.Annotated[list[str], _p.Tag("3")],
         _cardc.shaped(
-            (("string", ()), ("number", ()), ("boolean", ()), ("array", ())),
+            (
+                ("string", (), None),
+                ("number", (), None),
+                ("boolean", (), None),
+                ("array", (), None),
+            ),
             "a string, a number, a boolean or an array",
         ),
     ],
@@ -2440,10 +2448,10 @@ JsonRpcMessage = _te.TypeAliasType(
         | _t.Annotated[JsonRpcErrorResponse, _p.Tag("3")],
         _cardc.shaped(
             (
-                ("object", ("id", "method")),
-                ("object", ("method",)),
-                ("object", ("id", "result")),
-                ("object", ()),
+                ("object", ("id", "method"), None),
+                ("object", ("method",), None),
+                ("object", ("id", "result"), None),
+                ("object", (), None),
             ),
             "an object",
         ),
@@ -2460,7 +2468,10 @@ JsonRpcResponse = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[JsonRpcResultResponse, _p.Tag("0")]
         | _t.Annotated[JsonRpcErrorResponse, _p.Tag("1")],
-        _cardc.shaped((("object", ("id", "result")), ("object", ())), "an object"),
+        _cardc.shaped(
+            (("object", ("id", "result"), None), ("object", (), None)),
+            "an object",
+        ),
     ],
 )
 """A response (`JSONRPCResponseSchema`): a result or an error, told apart by the key each
@@ -2473,7 +2484,10 @@ MultiSelectItems = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[UntitledMultiSelectItems, _p.Tag("0")]
         | _t.Annotated[TitledMultiSelectItems, _p.Tag("1")],
-        _cardc.shaped((("object", ("type", "enum")), ("object", ())), "an object"),
+        _cardc.shaped(
+            (("object", ("type", "enum"), None), ("object", (), None)),
+            "an object",
+        ),
     ],
 )
 """The items of a multi-select, told apart by the key each requires."""
@@ -2497,7 +2511,10 @@ ProgressToken = _te.TypeAliasType(
     "ProgressToken",
     _t.Annotated[
         _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
-        _cardc.shaped((("string", ()), ("number", ())), "a string or an integer"),
+        _cardc.shaped(
+            (("string", (), None), ("number", (), None)),
+            "a string or an integer",
+        ),
     ],
 )
 """A progress token (`ProgressTokenSchema`): the same shape as a request id."""
@@ -2507,7 +2524,10 @@ RequestId = _te.TypeAliasType(
     "RequestId",
     _t.Annotated[
         _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
-        _cardc.shaped((("string", ()), ("number", ())), "a string or an integer"),
+        _cardc.shaped(
+            (("string", (), None), ("number", (), None)),
+            "a string or an integer",
+        ),
     ],
 )
 """A request or progress token (`RequestIdSchema`, `ProgressTokenSchema`): a string or an
@@ -2524,7 +2544,7 @@ ResourceContents = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[TextResourceContents, _p.Tag("0")]
         | _t.Annotated[BlobResourceContents, _p.Tag("1")],
-        _cardc.shaped((("object", ("text",)), ("object", ())), "an object"),
+        _cardc.shaped((("object", ("text",), None), ("object", (), None)), "an object"),
     ],
 )
 """A resource's contents (`z.union([TextResourceContentsSchema,
@@ -2547,7 +2567,10 @@ SamplingMessageContent = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated["SamplingMessageContentBlock", _p.Tag("0")]
         | _t.Annotated[list["SamplingMessageContentBlock"], _p.Tag("1")],
-        _cardc.shaped((("object", ()), ("array", ())), "an object or an array"),
+        _cardc.shaped(
+            (("object", (), None), ("array", (), None)),
+            "an object or an array",
+        ),
     ],
 )
 """One block or several (`z.union([SamplingMessageContentBlockSchema, z.array(...)])`)."""

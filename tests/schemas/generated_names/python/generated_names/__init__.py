@@ -570,7 +570,10 @@ Deserializer = _te.TypeAliasType(
     "Deserializer",
     _t.Annotated[
         _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.U32, _p.Tag("1")],
-        _cardc.shaped((("string", ()), ("number", ())), "a string or an integer"),
+        _cardc.shaped(
+            (("string", (), None), ("number", (), None)),
+            "a string or an integer",
+        ),
     ],
 )
 """Named like a serde `Deserializer`: an untagged union."""

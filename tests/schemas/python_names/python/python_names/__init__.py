@@ -157,7 +157,10 @@ TypeAdapter = _te.TypeAliasType(
     "TypeAdapter",
     _t.Annotated[
         _t.Annotated[str, _p.Tag("0")] | _t.Annotated[BaseModel, _p.Tag("1")],
-        _cardc.shaped((("string", ()), ("object", ())), "a string or an object"),
+        _cardc.shaped(
+            (("string", (), None), ("object", (), None)),
+            "a string or an object",
+        ),
     ],
 )
 """Named like pydantic's `TypeAdapter`: an untagged union."""

@@ -82,6 +82,14 @@ class OpenText(_cardc.OpenModel):
     text: str
 
 
+class OptionGroup(_cardc.Model):
+    """A group of options under a label."""
+
+    label: str
+
+    options: list[SelectOption]
+
+
 class RpcError(_cardc.Model):
     """What went wrong."""
 
@@ -138,6 +146,14 @@ class RpcResponse(_cardc.Model):
     result: _cardc.Json
 
 
+class SelectOption(_cardc.Model):
+    """One option."""
+
+    value: str
+
+    label: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+
 class TextBlock(_cardc.Model):
     """Text."""
 
@@ -191,7 +207,10 @@ MessageContent = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[str, _p.Tag("0")]
         | _t.Annotated[list["ContentBlock"], _p.Tag("1")],
-        _cardc.shaped((("string", ()), ("array", ())), "a string or an array"),
+        _cardc.shaped(
+            (("string", (), None), ("array", (), None)),
+            "a string or an array",
+        ),
     ],
 )
 """Message content: a plain string or a list of blocks.
@@ -208,7 +227,7 @@ OpenContents = _te.TypeAliasType(
     "OpenContents",
     _t.Annotated[
         _t.Annotated[OpenText, _p.Tag("0")] | _t.Annotated[DroppingBlob, _p.Tag("1")],
-        _cardc.shaped((("object", ("text",)), ("object", ())), "an object"),
+        _cardc.shaped((("object", ("text",), None), ("object", (), None)), "an object"),
     ],
 )
 """A resource's contents as a protocol of open objects writes them: told apart by `text` or
@@ -221,7 +240,10 @@ RequestId = _te.TypeAliasType(
     "RequestId",
     _t.Annotated[
         _t.Annotated[_cardc.I32, _p.Tag("0")] | _t.Annotated[str, _p.Tag("1")],
-        _cardc.shaped((("number", ()), ("string", ())), "an integer or a string"),
+        _cardc.shaped(
+            (("number", (), None), ("string", (), None)),
+            "an integer or a string",
+        ),
     ],
 )
 """A request id: a number or a string."""
@@ -232,7 +254,7 @@ Resource = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[TextResource, _p.Tag("0")]
         | _t.Annotated[BlobResource, _p.Tag("1")],
-        _cardc.shaped((("object", ("text",)), ("object", ())), "an object"),
+        _cardc.shaped((("object", ("text",), None), ("object", (), None)), "an object"),
     ],
 )
 """A resource: text or binary, told apart by the field it has."""
@@ -247,10 +269,10 @@ RpcMessage = _te.TypeAliasType(
         | _t.Annotated[RpcFailure, _p.Tag("3")],
         _cardc.shaped(
             (
-                ("object", ("id", "method")),
-                ("object", ("method",)),
-                ("object", ("id", "result")),
-                ("object", ()),
+                ("object", ("id", "method"), None),
+                ("object", ("method",), None),
+                ("object", ("id", "result"), None),
+                ("object", (), None),
             ),
             "an object",
         ),
@@ -260,6 +282,42 @@ RpcMessage = _te.TypeAliasType(
 variant whose required keys it has. A request has `id` and `method`, a notification
 `method` alone, a response `id` and `result`, and an error response `error`.
 """
+
+
+SelectOptions = _te.TypeAliasType(
+    "SelectOptions",
+    _t.Annotated[
+        _t.Annotated[list[SelectOption], _p.Tag("0")]
+        | _t.Annotated[list[OptionGroup], _p.Tag("1")],
+        _cardc.shaped(
+            (("array", (), ("object", ("value",), None)), ("array", (), None)),
+            "an array",
+        ),
+    ],
+)
+"""A select's options: a flat list, or a list of groups, told apart by their items' keys. An
+array picks the first array variant whose item shape every item has (an empty one, the
+first), so an array that mixes options and groups is refused.
+"""
+
+
+Series = _te.TypeAliasType(
+    "Series",
+    _t.Annotated[
+        _t.Annotated[list[str], _p.Tag("0")]
+        | _t.Annotated[list[_cardc.F64], _p.Tag("1")]
+        | _t.Annotated[list[list[_cardc.F64]], _p.Tag("2")],
+        _cardc.shaped(
+            (
+                ("array", (), ("string", (), None)),
+                ("array", (), ("number", (), None)),
+                ("array", (), None),
+            ),
+            "an array",
+        ),
+    ],
+)
+"""A series: labels, numbers, or rows of numbers, told apart by their items' JSON type."""
 
 
 SettingValue = _te.TypeAliasType(
@@ -272,11 +330,11 @@ SettingValue = _te.TypeAliasType(
         | _t.Annotated["ContentBlock", _p.Tag("4")],
         _cardc.shaped(
             (
-                ("boolean", ()),
-                ("number", ()),
-                ("string", ()),
-                ("array", ()),
-                ("object", ()),
+                ("boolean", (), None),
+                ("number", (), None),
+                ("string", (), None),
+                ("array", (), None),
+                ("object", (), None),
             ),
             "a boolean, a number, a string, an array or an object",
         ),
@@ -305,6 +363,8 @@ parse_open_contents = _cardc.Parser[OpenContents](OpenContents, "OpenContents")
 parse_open_contents_json = parse_open_contents.json
 parse_open_text = _cardc.Parser[OpenText](OpenText, "OpenText")
 parse_open_text_json = parse_open_text.json
+parse_option_group = _cardc.Parser[OptionGroup](OptionGroup, "OptionGroup")
+parse_option_group_json = parse_option_group.json
 parse_request_id = _cardc.Parser[RequestId](RequestId, "RequestId")
 parse_request_id_json = parse_request_id.json
 parse_resource = _cardc.Parser[Resource](Resource, "Resource")
@@ -324,6 +384,12 @@ parse_rpc_request = _cardc.Parser[RpcRequest](RpcRequest, "RpcRequest")
 parse_rpc_request_json = parse_rpc_request.json
 parse_rpc_response = _cardc.Parser[RpcResponse](RpcResponse, "RpcResponse")
 parse_rpc_response_json = parse_rpc_response.json
+parse_select_option = _cardc.Parser[SelectOption](SelectOption, "SelectOption")
+parse_select_option_json = parse_select_option.json
+parse_select_options = _cardc.Parser[SelectOptions](SelectOptions, "SelectOptions")
+parse_select_options_json = parse_select_options.json
+parse_series = _cardc.Parser[Series](Series, "Series")
+parse_series_json = parse_series.json
 parse_setting_value = _cardc.Parser[SettingValue](SettingValue, "SettingValue")
 parse_setting_value_json = parse_setting_value.json
 parse_text_block = _cardc.Parser[TextBlock](TextBlock, "TextBlock")
@@ -371,6 +437,7 @@ __all__ = [
     "Mode",
     "OpenContents",
     "OpenText",
+    "OptionGroup",
     "RequestId",
     "Resource",
     "RpcError",
@@ -379,6 +446,9 @@ __all__ = [
     "RpcNotification",
     "RpcRequest",
     "RpcResponse",
+    "SelectOption",
+    "SelectOptions",
+    "Series",
     "SettingValue",
     "TextBlock",
     "TextResource",
@@ -400,6 +470,8 @@ __all__ = [
     "parse_open_contents_json",
     "parse_open_text",
     "parse_open_text_json",
+    "parse_option_group",
+    "parse_option_group_json",
     "parse_request_id",
     "parse_request_id_json",
     "parse_resource",
@@ -416,6 +488,12 @@ __all__ = [
     "parse_rpc_request_json",
     "parse_rpc_response",
     "parse_rpc_response_json",
+    "parse_select_option",
+    "parse_select_option_json",
+    "parse_select_options",
+    "parse_select_options_json",
+    "parse_series",
+    "parse_series_json",
     "parse_setting_value",
     "parse_setting_value_json",
     "parse_text_block",
@@ -430,11 +508,13 @@ DroppingBlob.model_rebuild()
 ImageBlock.model_rebuild()
 Message.model_rebuild()
 OpenText.model_rebuild()
+OptionGroup.model_rebuild()
 RpcError.model_rebuild()
 RpcFailure.model_rebuild()
 RpcNotification.model_rebuild()
 RpcRequest.model_rebuild()
 RpcResponse.model_rebuild()
+SelectOption.model_rebuild()
 TextBlock.model_rebuild()
 TextResource.model_rebuild()
 ContentBlock_Text.model_rebuild()

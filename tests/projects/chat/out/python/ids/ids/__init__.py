@@ -13,7 +13,10 @@ RequestId = _te.TypeAliasType(
     "RequestId",
     _t.Annotated[
         _t.Annotated[_cardc.I64, _p.Tag("0")] | _t.Annotated[str, _p.Tag("1")],
-        _cardc.shaped((("number", ()), ("string", ())), "an integer or a string"),
+        _cardc.shaped(
+            (("number", (), None), ("string", (), None)),
+            "an integer or a string",
+        ),
     ],
 )
 """A request's id: a number or a string, as JSON-RPC has it."""

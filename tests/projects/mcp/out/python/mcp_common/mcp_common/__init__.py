@@ -352,7 +352,7 @@ ResourceContents = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[TextResourceContents, _p.Tag("0")]
         | _t.Annotated[BlobResourceContents, _p.Tag("1")],
-        _cardc.shaped((("object", ("text",)), ("object", ())), "an object"),
+        _cardc.shaped((("object", ("text",), None), ("object", (), None)), "an object"),
     ],
 )
 """A resource's contents (`z.union([TextResourceContentsSchema,

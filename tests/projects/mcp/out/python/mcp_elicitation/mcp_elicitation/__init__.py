@@ -289,7 +289,10 @@ ElicitRequestParams = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[ElicitRequestFormParams, _p.Tag("0")]
         | _t.Annotated[ElicitRequestUrlParams, _p.Tag("1")],
-        _cardc.shaped((("object", ("requestedSchema",)), ("object", ())), "an object"),
+        _cardc.shaped(
+            (("object", ("requestedSchema",), None), ("object", (), None)),
+            "an object",
+        ),
     ],
 )
 """Params of `elicitation/create` (`ElicitRequestParamsSchema`), told apart by the key each
@@ -305,7 +308,12 @@ ElicitValue = _te.TypeAliasType(
         | _t.Annotated[bool, _p.Tag("2")]
         | _t.Annotated[list[str], _p.Tag("3")],
         _cardc.shaped(
-            (("string", ()), ("number", ()), ("boolean", ()), ("array", ())),
+            (
+                ("string", (), None),
+                ("number", (), None),
+                ("boolean", (), None),
+                ("array", (), None),
+            ),
             "a string, a number, a boolean or an array",
         ),
     ],
@@ -318,7 +326,10 @@ MultiSelectItems = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[UntitledMultiSelectItems, _p.Tag("0")]
         | _t.Annotated[TitledMultiSelectItems, _p.Tag("1")],
-        _cardc.shaped((("object", ("type", "enum")), ("object", ())), "an object"),
+        _cardc.shaped(
+            (("object", ("type", "enum"), None), ("object", (), None)),
+            "an object",
+        ),
     ],
 )
 """The items of a multi-select, told apart by the key each requires."""

@@ -203,10 +203,10 @@ JsonRpcMessage = _te.TypeAliasType(
         | _t.Annotated[JsonRpcErrorResponse, _p.Tag("3")],
         _cardc.shaped(
             (
-                ("object", ("id", "method")),
-                ("object", ("method",)),
-                ("object", ("id", "result")),
-                ("object", ()),
+                ("object", ("id", "method"), None),
+                ("object", ("method",), None),
+                ("object", ("id", "result"), None),
+                ("object", (), None),
             ),
             "an object",
         ),
@@ -223,7 +223,10 @@ JsonRpcResponse = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated[JsonRpcResultResponse, _p.Tag("0")]
         | _t.Annotated[JsonRpcErrorResponse, _p.Tag("1")],
-        _cardc.shaped((("object", ("id", "result")), ("object", ())), "an object"),
+        _cardc.shaped(
+            (("object", ("id", "result"), None), ("object", (), None)),
+            "an object",
+        ),
     ],
 )
 """A response (`JSONRPCResponseSchema`): a result or an error, told apart by the key each
@@ -235,7 +238,10 @@ ProgressToken = _te.TypeAliasType(
     "ProgressToken",
     _t.Annotated[
         _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
-        _cardc.shaped((("string", ()), ("number", ())), "a string or an integer"),
+        _cardc.shaped(
+            (("string", (), None), ("number", (), None)),
+            "a string or an integer",
+        ),
     ],
 )
 """A progress token (`ProgressTokenSchema`): the same shape as a request id."""
@@ -245,7 +251,10 @@ RequestId = _te.TypeAliasType(
     "RequestId",
     _t.Annotated[
         _t.Annotated[str, _p.Tag("0")] | _t.Annotated[_cardc.I64, _p.Tag("1")],
-        _cardc.shaped((("string", ()), ("number", ())), "a string or an integer"),
+        _cardc.shaped(
+            (("string", (), None), ("number", (), None)),
+            "a string or an integer",
+        ),
     ],
 )
 """A request or progress token (`RequestIdSchema`, `ProgressTokenSchema`): a string or an

@@ -307,7 +307,10 @@ SamplingMessageContent = _te.TypeAliasType(
     _t.Annotated[
         _t.Annotated["SamplingMessageContentBlock", _p.Tag("0")]
         | _t.Annotated[list["SamplingMessageContentBlock"], _p.Tag("1")],
-        _cardc.shaped((("object", ()), ("array", ())), "an object or an array"),
+        _cardc.shaped(
+            (("object", (), None), ("array", (), None)),
+            "an object or an array",
+        ),
     ],
 )
 """One block or several (`z.union([SamplingMessageContentBlockSchema, z.array(...)])`)."""
