@@ -1,7 +1,8 @@
 //! Unions: a `oneOf`/`anyOf` of objects whose one property is a different constant string in
-//! each (nested unions too) is tagged by it; one whose branches differ by JSON type, or by a
-//! required key only one object branch has, is untagged; cardc's own `allOf` of `if`/`then`
-//! and `if` chain are read back as the unions they were written from.
+//! each (nested unions too) is tagged by it; one whose branches differ by JSON type, or are
+//! closed objects none of whose values holds every key an earlier one requires, is untagged;
+//! cardc's own `allOf` of `if`/`then` and `if` chain are read back as the unions they were
+//! written from.
 
 use std::collections::BTreeSet;
 
@@ -877,8 +878,8 @@ impl<'a> Importer<'a> {
         Some(self.add(TypeDef::Untagged(def)))
     }
 
-    /// An untagged union of `branches`, when they differ by JSON type, object branches by a
-    /// required key no other object branch has; any JSON (noted) when they do not.
+    /// An untagged union of `branches`, when they differ by JSON type, object branches by the
+    /// keys they require (see `shapes`); any JSON (noted) when they do not.
     fn untagged(&mut self, node: &Node<'_>, branches: &[Node<'_>], hint: &Hint) -> Val {
         let before: BTreeSet<String> = self.types.keys().cloned().collect();
         let name = self.type_name(node, hint);
