@@ -522,8 +522,10 @@ fn a_flattened_struct_is_a_rust_field_and_keys_of_the_object_on_the_wire() {
 }
 
 #[test]
-fn an_untagged_union_picks_its_variant_by_shape_and_by_a_key_of_its_own() {
-    use cardc_golden::untagged::{Message, MessageContent, RequestId, Resource};
+fn an_untagged_union_picks_its_variant_by_shape_by_keys_and_by_items() {
+    use cardc_golden::untagged::{
+        Message, MessageContent, RequestId, Resource, RpcMessage, SelectOptions, Series,
+    };
     let content: MessageContent = accepts(json!("hi"));
     assert_eq!(content, MessageContent::Text("hi".to_string()));
     assert!(matches!(
@@ -542,14 +544,55 @@ fn an_untagged_union_picks_its_variant_by_shape_and_by_a_key_of_its_own() {
         accepts::<Resource>(json!({"uri": "u", "blob": "b"})),
         Resource::Blob(_)
     ));
-    rejects::<Resource>(
-        json!({"uri": "u"}),
-        "expected an object with \"text\" or an object with \"blob\"",
-    );
+    // Without `text`, the object is the last object variant's, which reports what it misses.
+    rejects::<Resource>(json!({"uri": "u"}), "missing field `blob`");
     // An object read whole to find its key keeps the pointer of an error inside it.
     let text = r#"{"content": "x", "resources": [{"uri": "u", "blob": 1}], "setting": null}"#;
     let error = cardc::decode_str::<Message>(text).expect_err("blob is a string");
     assert_eq!(error.pointer(), "/resources/0/blob", "{error}");
+    // The first object variant whose required keys are all there.
+    let message = |value: Value| accepts::<RpcMessage>(value);
+    assert!(matches!(
+        message(json!({"jsonrpc": "2.0", "id": 1, "method": "ping"})),
+        RpcMessage::Request(_)
+    ));
+    assert!(matches!(
+        message(json!({"jsonrpc": "2.0", "method": "ping"})),
+        RpcMessage::Notification(_)
+    ));
+    assert!(matches!(
+        message(json!({"jsonrpc": "2.0", "id": 1, "result": {}})),
+        RpcMessage::Response(_)
+    ));
+    assert!(matches!(
+        message(json!({"jsonrpc": "2.0", "error": {"code": 1, "message": "m"}})),
+        RpcMessage::Failure(_)
+    ));
+    rejects::<RpcMessage>(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "ping", "result": {}}),
+        "unknown field `result`",
+    );
+    // The first array variant whose item shape every item has; an empty array the first.
+    assert!(matches!(
+        accepts::<SelectOptions>(json!([{"value": "a"}])),
+        SelectOptions::Flat(_)
+    ));
+    assert!(matches!(
+        accepts::<SelectOptions>(json!([{"label": "l", "options": []}])),
+        SelectOptions::Grouped(_)
+    ));
+    assert!(matches!(
+        accepts::<SelectOptions>(json!([])),
+        SelectOptions::Flat(_)
+    ));
+    assert!(matches!(accepts::<Series>(json!([1.5])), Series::Values(_)));
+    rejects::<Series>(json!(["a", 1]), "invalid type");
+    // An array read whole to find its variant keeps the pointer of an error inside it.
+    let error = cardc::decode_str::<Series>("[[1, \"a\"]]").expect_err("a row holds numbers");
+    assert_eq!(error.pointer(), "/0/1", "{error}");
+    let error = cardc::decode_str::<SelectOptions>(r#"[{"value": "a", "label": 1}]"#)
+        .expect_err("a label is a string");
+    assert_eq!(error.pointer(), "/0/label", "{error}");
 }
 
 fn upload() -> Value {
