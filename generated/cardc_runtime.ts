@@ -674,6 +674,28 @@ export function cardcHasKey(value: unknown, key: string): boolean {
   return cardcHas.call(value, key);
 }
 
+/**
+ * Whether `check` passes `value`, found by a quiet check of its own that rewrites nothing: the test
+ * of a variant tried in order, whose check then reads the value for the caller.
+ */
+export function cardcReads(check: cardcCheck, value: unknown, s: cardcState, at: string): boolean {
+  const trial: cardcState = {
+    errors: [],
+    limit: 1,
+    quiet: true,
+    depth: s.depth,
+    type: s.type,
+    variant: s.variant,
+    tags: s.tags,
+    keys: s.keys,
+    fix: false,
+    write: false,
+    folds: undefined,
+  };
+  check(value, trial, at);
+  return trial.errors.length === 0;
+}
+
 /** Checks a constant: the one string, number or boolean a field always holds. */
 export function cardcConst(constant: string | number | boolean, expected: string): cardcCheck {
   return (value, s, at, orNull) => {

@@ -107,11 +107,14 @@ impl Checker<'_> {
             Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value, at),
             Some(TypeDef::Union(def)) => self.union(def, value, at, tags),
             // The variant its shape picks, as every reader picks it: the first of the value's
-            // JSON type, an object variant among several by its key.
-            Some(TypeDef::Untagged(def)) => match def.pick(value) {
-                Some(variant) => self.ty(&variant.ty, value, at),
-                None => fault(at, format!("fits no variant of `{}`", def.name)),
-            },
+            // JSON type, an object variant among several by its key, or the first that reads
+            // it when objects are tried in order.
+            Some(TypeDef::Untagged(def)) => {
+                match def.pick(value, |ty| self.ty(ty, value, at).is_ok()) {
+                    Some(variant) => self.ty(&variant.ty, value, at),
+                    None => fault(at, format!("fits no variant of `{}`", def.name)),
+                }
+            }
             Some(TypeDef::Enum(def)) => match value {
                 JsonValue::String(text)
                     if def.is_open() || def.values.iter().any(|v| v.wire_name == *text) =>

@@ -605,12 +605,16 @@ macro_rules! __cardc_untagged {
 }
 
 /// A variant's `Shape`: `Object` without keys, `Object("id" "method")` with the keys it must
-/// have, `Array(String)` with the shape every item has.
+/// have, `Tried` for an object variant tried in order, `Array(String)` with the shape every
+/// item has.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __cardc_shape {
     (Object) => {
         $crate::__private::Shape::Object(&[])
+    };
+    (Tried) => {
+        $crate::__private::Shape::Tried
     };
     (Object($($key:literal)+)) => {
         $crate::__private::Shape::Object(&[$($key),+])

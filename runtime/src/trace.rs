@@ -105,7 +105,7 @@ pub(crate) fn enter() {
 
 /// Drops the notes of a failure that was recovered from.
 #[inline(never)]
-fn forget() {
+pub(crate) fn forget() {
     with_active(|trace| *trace = Trace::default());
 }
 

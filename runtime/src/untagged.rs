@@ -5,7 +5,8 @@
 //! A scalar streams into the variant it picks. An object or an array streams too when the
 //! union has one variant of its kind; with several, it is read whole first (its keys, or its
 //! items' shapes, decide), and then handed to the variant they pick, errors inside it keeping
-//! their pointers.
+//! their pointers. The object variants of a union tried in order each read the buffered object
+//! in turn, and the first that reads it takes it.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -37,6 +38,10 @@ pub enum Shape {
     Array(Option<&'static Shape>),
     /// An object that has every one of these keys; with none, any object.
     Object(&'static [&'static str]),
+    /// An object the variant reads: the object variants of a union tried in order
+    /// (`#[union(untagged, tried_in_order)]`) each read it in turn, and the first that does
+    /// takes it.
+    Tried,
 }
 
 /// A generated untagged union: its name, what it takes, and its variants' shapes.
@@ -99,7 +104,10 @@ impl<T: Untagged> UntaggedVisitor<T> {
 fn takes(variant: Shape, value: Shape) -> bool {
     variant == value
         || (variant == Shape::Number && value == Shape::Integer)
-        || matches!((variant, value), (Shape::Object(_), Shape::Object([])))
+        || matches!(
+            (variant, value),
+            (Shape::Object(_) | Shape::Tried, Shape::Object([]))
+        )
         || matches!((variant, value), (Shape::Array(_), Shape::Array(None)))
 }
 
@@ -218,11 +226,11 @@ impl<'de, T: Untagged> Visitor<'de> for UntaggedVisitor<T> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
-        // The first object variant takes any object when it is the only one: the object
-        // streams into it.
+        // The first object variant takes any object when it is the only one, and not tried:
+        // the object streams into it.
         let first = T::SHAPES
             .iter()
-            .find(|shape| matches!(shape, Shape::Object(_)));
+            .find(|shape| matches!(shape, Shape::Object(_) | Shape::Tried));
         if matches!(first, None | Some(Shape::Object([]))) {
             let index = Self::pick(Shape::Object(&[]), Unexpected::Map)?;
             return T::variant(index, MapAccessDeserializer::new(map));
@@ -231,6 +239,9 @@ impl<'de, T: Untagged> Visitor<'de> for UntaggedVisitor<T> {
         while let Some(key) = map.next_key_seed(ContentSeed)? {
             let value = map.next_value_seed(ContentSeed)?;
             entries.push((key, value));
+        }
+        if T::SHAPES.contains(&Shape::Tried) {
+            return tried::<T, A::Error>(entries, self.human_readable);
         }
         let has = |wanted: &str| entries.iter().any(|(key, _)| text(key) == Some(wanted));
         let index = T::SHAPES
@@ -241,6 +252,29 @@ impl<'de, T: Untagged> Visitor<'de> for UntaggedVisitor<T> {
             .ok_or_else(|| de::Error::invalid_type(Unexpected::Map, &Expected(T::EXPECTED)))?;
         T::variant(index, Payload::whole(entries, self.human_readable))
     }
+}
+
+/// Decodes a buffered object as the first variant tried in order that reads it. A failed try
+/// leaves nothing behind: its notes are dropped by the next, or before the union's own error.
+fn tried<'de, T: Untagged, E: de::Error>(
+    entries: Vec<(Content<'de>, Content<'de>)>,
+    human_readable: bool,
+) -> Result<T, E> {
+    for (index, _) in T::SHAPES
+        .iter()
+        .enumerate()
+        .filter(|(_, shape)| **shape == Shape::Tried)
+    {
+        let read: Result<T, E> = T::variant(index, Payload::whole(entries.clone(), human_readable));
+        if let Ok(value) = read {
+            return Ok(value);
+        }
+    }
+    trace::forget();
+    Err(de::Error::invalid_value(
+        Unexpected::Map,
+        &Expected(T::EXPECTED),
+    ))
 }
 
 /// Decodes the variant at `index` from a buffered array. While a `cardc` decode records notes,

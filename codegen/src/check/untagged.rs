@@ -5,12 +5,18 @@
 //! reader picks a variant the same way, so the checker refuses two variants one payload could
 //! both fit, and an object variant no object would pick. Array variants are told apart by their
 //! items the same way: an array picks the first array variant whose item shape every item has.
+//!
+//! `#[union(untagged, tried_in_order)]` picks objects otherwise: its object variants are tried
+//! in declared order and the first that reads the object takes it (MCP's results, whose every
+//! member is an open object). They may overlap; the checker refuses a variant an earlier one
+//! leaves nothing to, and a reader policy inside one, which would change what reads.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::types::{self, Scope};
 use super::{Header, Unique, check_variant_name};
 use crate::diagnostics::Diagnostic;
+use crate::ir::reaches_tolerance;
 use crate::ir::{self, Shape, Span, Ty, TypeDef, UntaggedDef, UntaggedVariant};
 use crate::syntax::ast::{TypeKind, UntaggedItem};
 
@@ -101,7 +107,12 @@ pub(super) fn lower(
                 name: variant.name.value.clone(),
                 docs: variant.docs.clone(),
                 ty,
-                shape: Shape::Object(Vec::new()),
+                // Refined by [`check`]; until then it says whether objects are tried.
+                shape: if item.tried_in_order.is_some() {
+                    Shape::Tried
+                } else {
+                    Shape::Object(Vec::new())
+                },
                 span: payload.span.clone(),
             });
         }
@@ -130,6 +141,9 @@ struct Keys {
     declared: Option<BTreeSet<String>>,
     /// The keys it must have, in order.
     required: Vec<String>,
+    /// Whether it reads every object: a map of any JSON, or an open struct whose every key is
+    /// optional and of any JSON.
+    reads_every_object: bool,
 }
 
 /// What is being picked among: an untagged union's variants, or the items of its array
@@ -169,7 +183,8 @@ pub(super) fn check(defs: &mut BTreeMap<String, TypeDef>, errors: &mut Vec<Diagn
                     .collect(),
                 items: false,
             };
-            shapes.insert(def.name.clone(), shapes_of(defs, &members, errors));
+            let picked = shapes_of(defs, &members, def.is_tried(), errors);
+            shapes.insert(def.name.clone(), picked);
         }
     }
     for (name, shapes) in shapes {
@@ -181,10 +196,11 @@ pub(super) fn check(defs: &mut BTreeMap<String, TypeDef>, errors: &mut Vec<Diagn
     }
 }
 
-/// The shape that picks each member.
+/// The shape that picks each member; `tried` when the members' objects are tried in order.
 fn shapes_of(
     defs: &BTreeMap<String, TypeDef>,
     members: &Members,
+    tried: bool,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<Shape> {
     let found: Vec<Option<Found>> = members
@@ -243,14 +259,21 @@ fn shapes_of(
         .enumerate()
         .filter_map(|(index, shape)| Some((index, shape.as_ref()?.object.as_ref()?)))
         .collect();
-    refuse_misread(members, &objects, errors);
+    if tried {
+        refuse_unread(defs, members, &objects, errors);
+        for &(index, _) in &objects {
+            picked.insert(index, Shape::Tried);
+        }
+    } else {
+        refuse_misread(members, &objects, errors);
+    }
     // An object picks the first object variant, in declared order, that has every key it
     // requires. A key that every later object variant requires too need not be looked at: an
     // object without it fails whichever of them it picks. So the last object variant takes any
     // object, and reports the key it misses itself.
     let required: Vec<&[String]> = objects.iter().map(|(_, own)| &own.required[..]).collect();
     for (&(index, _), keys) in objects.iter().zip(ir::picking_keys(&required)) {
-        picked.insert(index, Shape::Object(keys));
+        picked.entry(index).or_insert(Shape::Object(keys));
     }
     // An array picks the first array variant whose item shape every item has, an empty one the
     // first; the last takes any array, and reports the item that does not fit itself.
@@ -270,7 +293,7 @@ fn shapes_of(
                 .collect(),
             items: true,
         };
-        let shapes = shapes_of(defs, &items, errors);
+        let shapes = shapes_of(defs, &items, false, errors);
         for (&(index, _), shape) in rest.iter().zip(shapes) {
             picked.insert(index, Shape::Array(Some(Box::new(shape))));
         }
@@ -289,6 +312,66 @@ fn shapes_of(
             })
         })
         .collect()
+}
+
+/// Refuses, among object variants tried in order, one that is never tried because an earlier
+/// one reads every object it could (the same type, or any object at all), and a reader policy
+/// inside one: a tolerant reader would read an invalid value that makes a strict reader try
+/// the next variant, and the two would pick different ones.
+fn refuse_unread(
+    defs: &BTreeMap<String, TypeDef>,
+    members: &Members,
+    objects: &[(usize, &Keys)],
+    errors: &mut Vec<Diagnostic>,
+) {
+    for (position, &(index, _)) in objects.iter().enumerate() {
+        let (name, ty, span) = members.of[index];
+        if reaches_tolerance(defs, ty) {
+            errors.push(Diagnostic::new(
+                format!(
+                    "variant `{name}` of `{}` is tried in order, and a reader policy lies inside it",
+                    members.union
+                ),
+                span.clone(),
+                "tried in order",
+                "a variant tried in order takes the objects it reads, and a reader policy \
+                 (`#[on_invalid]`, `#[skip_invalid]`) reads a value a strict reader refuses, so \
+                 the tolerant and the strict reader would pick different variants: drop the \
+                 policy, or tell the variants apart by their required keys (leave out \
+                 `tried_in_order`)",
+            ));
+        }
+        let earlier = objects[..position]
+            .iter()
+            .find(|&&(first, earlier)| members.of[first].1 == ty || earlier.reads_every_object);
+        if let Some(&(first, earlier)) = earlier {
+            let (other, _, other_span) = members.of[first];
+            let (why, hint) = if earlier.reads_every_object {
+                (
+                    format!("`{other}` reads every object"),
+                    format!(
+                        "object variants are tried in declared order, the first that reads an \
+                         object taking it: declare `{name}` before `{other}`"
+                    ),
+                )
+            } else {
+                (
+                    format!("`{other}` holds the same type and reads every object it does"),
+                    "the same type reads the same objects: keep one of the two variants"
+                        .to_string(),
+                )
+            };
+            errors.push(
+                Diagnostic::new(
+                    format!("{} is never tried: {why}", members.who(name)),
+                    span.clone(),
+                    "never tried",
+                    hint,
+                )
+                .with_related(other_span.clone(), "tried first"),
+            );
+        }
+    }
 }
 
 /// Refuses an object variant some of whose values would read as an earlier object variant:
@@ -388,7 +471,7 @@ fn describe(shape: &Shape) -> &'static str {
         Shape::Boolean => "booleans",
         Shape::Integer | Shape::Number => "numbers",
         Shape::Array(_) => "arrays",
-        Shape::Object(_) => "objects",
+        Shape::Object(_) | Shape::Tried => "objects",
     }
 }
 
@@ -419,11 +502,12 @@ fn found<'a>(
             object: None,
             items: Some(item),
         }),
-        Ty::Map(_) => Some(Found {
+        Ty::Map(values) => Some(Found {
             kind: Shape::Object(Vec::new()),
             object: Some(Keys {
                 declared: None,
                 required: Vec::new(),
+                reads_every_object: matches!(**values, Ty::Json),
             }),
             items: None,
         }),
@@ -447,6 +531,10 @@ fn found<'a>(
                             .filter(|(_, f)| !f.presence.may_be_absent())
                             .map(|(_, f)| f.wire_name.clone())
                             .collect(),
+                        reads_every_object: !def.closed()
+                            && fields
+                                .iter()
+                                .all(|(_, f)| f.presence.may_be_absent() && f.ty == Ty::Json),
                     }),
                     items: None,
                 })
@@ -459,6 +547,7 @@ fn found<'a>(
                     object: Some(Keys {
                         declared: Some(declared),
                         required: vec![def.tag.clone()],
+                        reads_every_object: false,
                     }),
                     items: None,
                 })

@@ -209,6 +209,10 @@ pub enum Class {
     /// An untagged union whose object variants are picked in another order, one of them open
     /// or dropping unknown keys: an object holding the keys of two reads as the other.
     ObjectVariantsReordered,
+    /// An untagged union whose object variants are now tried in order, or now picked by the
+    /// keys they require: the same variants read every object alike either way, since the
+    /// checker lets keys pick only variants no object could be read as two of.
+    ObjectPickChanged,
     /// A catch-all of another name: the variant and the handler code names.
     CatchAllRenamed,
     /// An open object that now refuses unknown keys.
@@ -334,6 +338,7 @@ impl Class {
             Class::EnumUnfolded { .. } => "enum_unfolded",
             Class::FoldMoved => "fold_moved",
             Class::ObjectVariantsReordered => "object_variants_reordered",
+            Class::ObjectPickChanged => "object_pick_changed",
             Class::CatchAllRenamed => "catch_all_renamed",
             Class::ObjectClosed => "object_closed",
             Class::ObjectOpened => "object_opened",
@@ -597,6 +602,14 @@ impl Class {
                 "an object holding the keys that pick two variants reads as the one now first: \
                  neither side refuses what the other writes, but such an object (from elsewhere, \
                  or kept whole by an open variant) changes meaning",
+            ),
+            Class::ObjectPickChanged => verdict_of(
+                false,
+                false,
+                false,
+                "a union whose object variants the keys they require tell apart reads every \
+                 object as the same variant either way; tried in order, its variants may \
+                 overlap from now on",
             ),
             Class::CatchAllRenamed => verdict_of(
                 false,

@@ -750,9 +750,25 @@ impl Walk<'_> {
                 );
             }
         }
+        if old.is_tried() != new.is_tried() {
+            let how = |def: &UntaggedDef| {
+                if def.is_tried() {
+                    "tried in order"
+                } else {
+                    "picked by keys"
+                }
+            };
+            self.push(
+                Class::ObjectPickChanged,
+                name,
+                (Some(how(old).to_string()), Some(how(new).to_string())),
+                (Some(&old.name_span), Some(&new.name_span)),
+            );
+        }
         // An object picks the first object variant whose keys it has. Closed variants never
         // hold another's keys (the checker sees to it), so only an open or dropping one can
-        // read as another when the order changes.
+        // read as another when the order changes. Variants tried in order may overlap however
+        // they are closed: the first that reads an object takes it.
         let (old_order, new_order) = (object_order(old, new), object_order(new, old));
         let loose = |schema: &Schema, def: &UntaggedDef| {
             def.variants.iter().any(|variant| match &variant.ty {
@@ -763,7 +779,8 @@ impl Walk<'_> {
                 _ => false,
             })
         };
-        if old_order != new_order && (loose(self.old, old) || loose(self.new, new)) {
+        let tried = old.is_tried() || new.is_tried();
+        if old_order != new_order && (tried || loose(self.old, old) || loose(self.new, new)) {
             self.push(
                 Class::ObjectVariantsReordered,
                 name,
@@ -817,7 +834,8 @@ fn renames<'a, T>(
 
 /// The object variants of `def` that `other` has as object variants too, in `def`'s order.
 fn object_order<'a>(def: &'a UntaggedDef, other: &UntaggedDef) -> Vec<&'a str> {
-    let object = |variant: &UntaggedVariant| matches!(variant.shape, Shape::Object(_));
+    let object =
+        |variant: &UntaggedVariant| matches!(variant.shape, Shape::Object(_) | Shape::Tried);
     def.variants
         .iter()
         .filter(|variant| {

@@ -321,6 +321,10 @@ fn shape<'a>(def: &UntaggedDef, variant: &'a UntaggedVariant) -> (String, &'a [S
             1 => ("an object with the key", keys),
             _ => ("an object with the keys", keys),
         },
+        Shape::Tried => (
+            "an object it reads, the variants before it tried first",
+            &[],
+        ),
     };
     (words.to_string(), keys)
 }
@@ -358,6 +362,8 @@ fn plural(shape: &Shape) -> (String, &[String]) {
             1 => ("objects with the key", keys),
             _ => ("objects with the keys", keys),
         },
+        // An array's items are never tried.
+        Shape::Tried => ("objects", &[]),
     };
     (words.to_string(), keys)
 }

@@ -834,7 +834,8 @@ impl<'a> Importer<'a> {
     }
 
     /// cardc's own untagged union: an `if`/`then`/`else` chain, each `if` the shape that picks
-    /// the variant, each `then` its value titled with its name, `false` at the end.
+    /// the variant (or, tried in order, the variant's own value, the last one's any object),
+    /// each `then` its value titled with its name, `false` at the end.
     pub(super) fn untagged_chain(&mut self, node: &Node<'_>, hint: &Hint) -> Option<Val> {
         let mut links = Vec::new();
         let mut link = node.clone();
@@ -842,7 +843,11 @@ impl<'a> Importer<'a> {
             let test = link.child("if")?;
             let then = link.child("then")?;
             let title = then.value.get("title")?.as_str()?.to_string();
-            let shape = shape_of_test(test.value)?;
+            let shape = if crate::published::is_tried(test.value, then.value) {
+                Shape::Tried
+            } else {
+                shape_of_test(test.value)?
+            };
             links.push((title, then, shape));
             let next = link.child("else")?;
             if next.value == &Value::Bool(false) {
@@ -867,6 +872,7 @@ impl<'a> Importer<'a> {
             });
         }
         self.within.pop();
+        crate::published::settle_tried(&mut variants);
         let def = UntaggedDef {
             name,
             name_span: 0..0,

@@ -344,7 +344,11 @@ fn enum_def(out: &mut String, def: &EnumDef, rules: &Rules) {
 
 fn untagged_def(out: &mut String, def: &UntaggedDef) {
     head(out, &def.docs, def.deprecated.as_ref(), &def.examples);
-    out.push_str("#[union(untagged)]\n");
+    out.push_str(if def.is_tried() {
+        "#[union(untagged, tried_in_order)]\n"
+    } else {
+        "#[union(untagged)]\n"
+    });
     let _ = writeln!(out, "enum {} {{", def.name);
     for variant in &def.variants {
         docs(out, "///", &variant.docs, "    ");

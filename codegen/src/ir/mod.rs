@@ -825,12 +825,22 @@ pub struct UntaggedDef {
 
 impl UntaggedDef {
     /// The variant every reader picks for `value`: the first, in declared order, whose shape
-    /// the value has (see [`Shape::takes`]). An open object variant may hold the keys that pick
-    /// another, so the pick, not a fit, decides.
-    pub fn pick(&self, value: &JsonValue) -> Option<&UntaggedVariant> {
+    /// the value has (see [`Shape::takes`]), or, for a variant tried in order
+    /// ([`Shape::Tried`]), that `reads` its type. An open object variant may hold the keys that
+    /// pick another, so the pick, not a fit, decides.
+    pub fn pick(&self, value: &JsonValue, reads: impl Fn(&Ty) -> bool) -> Option<&UntaggedVariant> {
+        self.variants.iter().find(|variant| match variant.shape {
+            Shape::Tried => matches!(value, JsonValue::Object(_)) && reads(&variant.ty),
+            _ => variant.shape.takes(value),
+        })
+    }
+
+    /// Whether the union's object variants are tried in declared order
+    /// (`#[union(untagged, tried_in_order)]`).
+    pub fn is_tried(&self) -> bool {
         self.variants
             .iter()
-            .find(|variant| variant.shape.takes(value))
+            .any(|variant| variant.shape == Shape::Tried)
     }
 
     /// What the union takes, for the error when no variant does: "a string or an array". An
@@ -846,6 +856,7 @@ impl UntaggedDef {
                 Shape::Number => "a number",
                 Shape::Array(_) => "an array",
                 Shape::Object(_) => "an object",
+                Shape::Tried => "an object one of its variants reads",
             };
             if !parts.contains(&part) {
                 parts.push(part);
@@ -891,11 +902,16 @@ pub enum Shape {
     /// An object that has every one of these keys. The last object variant has none, and takes
     /// every object the others leave.
     Object(Vec<String>),
+    /// An object the variant reads: the object variants of a union
+    /// `#[union(untagged, tried_in_order)]` are tried in declared order, and the first that
+    /// reads the object strictly takes it. None taking it fails at the union.
+    Tried,
 }
 
 impl Shape {
     /// Whether `value` has this shape: its JSON type (a whole number is a number too), and the
-    /// keys or item shape the shape names.
+    /// keys or item shape the shape names. A [`Shape::Tried`] variant's objects are those it
+    /// reads, which its type, not its shape, decides: any object has the shape.
     pub fn takes(&self, value: &JsonValue) -> bool {
         match (self, value) {
             (Shape::String, JsonValue::String(_)) | (Shape::Boolean, JsonValue::Bool(_)) => true,
@@ -906,6 +922,7 @@ impl Shape {
             (Shape::Object(keys), JsonValue::Object(entries)) => keys
                 .iter()
                 .all(|key| entries.iter().any(|(name, _)| name == key)),
+            (Shape::Tried, JsonValue::Object(_)) => true,
             _ => false,
         }
     }

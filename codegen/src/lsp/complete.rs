@@ -244,7 +244,7 @@ pub(super) fn complete(
             .collect(),
         Context::AttributeOption(attribute) => {
             let options: &[&str] = match attribute.as_str() {
-                "union" => &["tag", "untagged"],
+                "union" => &["tag", "untagged", "tried_in_order"],
                 "length" => &["min", "max"],
                 "range" => &["min", "max", "exclusive_min", "exclusive_max"],
                 "items" => &["min", "max", "unique"],
@@ -257,7 +257,7 @@ pub(super) fn complete(
                 .map(|option| {
                     let insert = match *option {
                         "tag" | "default" if snippets => Some(format!("{option} = \"$1\"")),
-                        "untagged" | "unique" | "fold" => None,
+                        "untagged" | "tried_in_order" | "unique" | "fold" => None,
                         _ if snippets => Some(format!("{option} = $1")),
                         _ => None,
                     };

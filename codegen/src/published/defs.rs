@@ -509,16 +509,22 @@ fn enum_def(reader: &mut Reader, node: &Node, common: Common) -> Option<EnumDef>
 }
 
 /// An untagged union: each link of its `if`/`then`/`else` chain a variant, its `if` the shape
-/// that picks it, its `then` the value, titled with the variant's name; `false` ends it.
+/// that picks it, its `then` the value, titled with the variant's name; `false` ends it. A
+/// variant tried in order has the value itself as its `if`, but the last, whose `if` is any
+/// object.
 fn untagged_def(reader: &mut Reader, node: &Node, common: Common) -> Option<UntaggedDef> {
     let mut variants = Vec::new();
     let mut link = node.clone();
     let mut allowed: Vec<&str> = [DEF_ANNOTATIONS, &["if", "then", "else"]].concat();
     loop {
         reader.only(&link, &allowed)?;
-        let needed = reader.need(&link, "if")?;
-        let shape = shape(reader, &needed)?;
+        let test = reader.need(&link, "if")?;
         let then = reader.need(&link, "then")?;
+        let shape = if is_tried(test.value, then.value) {
+            Shape::Tried
+        } else {
+            shape(reader, &test)?
+        };
         let needed = reader.need(&then, "title")?;
         let name = reader.string(&needed)?.to_string();
         let docs = reader.docs(&then);
@@ -550,6 +556,7 @@ fn untagged_def(reader: &mut Reader, node: &Node, common: Common) -> Option<Unta
         link = next;
         allowed = vec!["if", "then", "else"];
     }
+    settle_tried(&mut variants);
     Some(UntaggedDef {
         name: common.name,
         name_span: common.name_span,
@@ -558,6 +565,38 @@ fn untagged_def(reader: &mut Reader, node: &Node, common: Common) -> Option<Unta
         examples: common.examples,
         variants,
     })
+}
+
+/// Marks the last variant tried in order, whose link tests any object, as tried: the object
+/// variant after the other tried ones.
+pub(crate) fn settle_tried(variants: &mut [UntaggedVariant]) {
+    if let Some(last) = variants
+        .iter()
+        .rposition(|variant| variant.shape == Shape::Tried)
+        && let Some(variant) = variants[last + 1..]
+            .iter_mut()
+            .find(|variant| matches!(&variant.shape, Shape::Object(keys) if keys.is_empty()))
+    {
+        variant.shape = Shape::Tried;
+    }
+}
+
+/// Whether an untagged union's link tests a variant tried in order: its `if` is its `then`
+/// without the variant's title and description, and more than a shape.
+pub(crate) fn is_tried(test: &Value, then: &Value) -> bool {
+    let (Value::Object(test), Value::Object(then)) = (test, then) else {
+        return false;
+    };
+    let value: Vec<_> = then
+        .iter()
+        .filter(|(key, _)| *key != "title" && *key != "description")
+        .collect();
+    let shape_keys = ["type", "properties", "required", "items"];
+    test.keys().any(|key| !shape_keys.contains(&key.as_str()))
+        && test.len() == value.len()
+        && value
+            .iter()
+            .all(|(key, value)| test.get(key.as_str()) == Some(value))
 }
 
 /// The shape an untagged variant's `if` tests: a JSON type, and for an object the keys that

@@ -33,6 +33,8 @@
 //! as a schema file that imports them has them.
 
 mod defs;
+
+pub(crate) use defs::{is_tried, settle_tried};
 mod invariants;
 mod link;
 pub(crate) mod node;

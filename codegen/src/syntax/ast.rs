@@ -113,6 +113,9 @@ pub enum ItemKind {
 pub struct UntaggedItem {
     /// The variants in order; each payload is any value type.
     pub variants: Vec<VariantItem>,
+    /// `#[union(untagged, tried_in_order)]`, where the option is written: object variants are
+    /// tried in declared order, and the first that reads an object takes it.
+    pub tried_in_order: Option<std::ops::Range<usize>>,
 }
 
 /// A struct declaration.

@@ -117,6 +117,9 @@ pub(super) struct ItemAttrs {
     pub union_given: bool,
     /// `#[union(untagged)]`: variants told apart by their JSON shape.
     pub untagged: bool,
+    /// `#[union(untagged, tried_in_order)]`: where the option is written; object variants are
+    /// tried in declared order.
+    pub tried_in_order: Option<std::ops::Range<usize>>,
     pub rename_all: Option<RenameRule>,
     pub rename: Option<Spanned<String>>,
     pub unknown: Option<UnknownFields>,
@@ -185,7 +188,10 @@ pub(super) fn item_attrs(
                 out.union_given = true;
                 match union_tag(attr, errors) {
                     UnionKind::Tagged(tag) => out.union_tag = Some(tag),
-                    UnionKind::Untagged => out.untagged = true,
+                    UnionKind::Untagged(tried) => {
+                        out.untagged = true;
+                        out.tried_in_order = tried;
+                    }
                     UnionKind::Unusable => {}
                 }
             }
@@ -554,8 +560,11 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> UnionKind {
     }
     let mut tag = None;
     let mut untagged = false;
+    let mut tried = None;
     // An option other than `tag` and `untagged`: `Some(true)` when it asks for an open union.
     let mut other_option: Option<bool> = None;
+    // `tried_in_order` where it does not belong.
+    let mut misplaced_tried = false;
     let parsed = attr.parse_nested_meta(|meta| {
         if meta.path.is_ident("tag") && tag.is_none() && !untagged {
             let lit: LitStr = meta.value()?.parse()?;
@@ -564,16 +573,31 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> UnionKind {
         } else if meta.path.is_ident("untagged") && tag.is_none() && !untagged {
             untagged = true;
             Ok(())
+        } else if meta.path.is_ident(TRIED) && untagged && tried.is_none() {
+            tried = Some(byte_range(syn::spanned::Spanned::span(&meta.path)));
+            Ok(())
         } else {
             let message = if meta.path.is_ident("tag") && tag.is_some() {
                 "`tag` is given twice".to_string()
             } else if meta.path.is_ident("tag") || meta.path.is_ident("untagged") {
                 "a union is either tagged or `untagged`, not both".to_string()
+            } else if meta.path.is_ident(TRIED) && tried.is_some() {
+                misplaced_tried = true;
+                format!("`{TRIED}` is given twice")
+            } else if meta.path.is_ident(TRIED) {
+                misplaced_tried = true;
+                format!(
+                    "`{TRIED}` is an option of an untagged union: write \
+                     `#[union(untagged, {TRIED})]`"
+                )
             } else {
                 let ident = meta.path.get_ident().map(ToString::to_string);
                 other_option = Some(ident.as_deref().is_some_and(|ident| OPEN.contains(&ident)));
                 let option = ident.map_or_else(String::new, |ident| format!(" `{ident}`"));
-                format!("`union` has no option{option}: it takes only `tag` or `untagged`")
+                format!(
+                    "`union` has no option{option}: it takes only `tag`, or `untagged` with \
+                     `{TRIED}` beside it"
+                )
             };
             Err(meta.error(message))
         }
@@ -581,6 +605,11 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> UnionKind {
     if let Err(error) = parsed {
         // Other settings, such as `rename_all`, are attributes of their own.
         let hint = match other_option {
+            _ if misplaced_tried => {
+                "an untagged union whose object variants may overlap tries them in declared \
+                 order, the first that reads an object taking it: write `tried_in_order` once, \
+                 after `untagged`"
+            }
             Some(true) => {
                 "an open union names its catch-all instead: add a unit variant marked \
                  `#[other]` (`#[other] Unknown`), which reads every tag the union does not list \
@@ -601,7 +630,7 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> UnionKind {
         return UnionKind::Unusable;
     }
     if untagged {
-        return UnionKind::Untagged;
+        return UnionKind::Untagged(tried);
     }
     if tag.is_none() {
         errors.push(Diagnostic::new(
@@ -617,6 +646,10 @@ fn union_tag(attr: &Attribute, errors: &mut Vec<Diagnostic>) -> UnionKind {
     }
 }
 
+/// The option of an untagged union whose object variants are tried in declared order, the
+/// first that reads an object taking it.
+const TRIED: &str = "tried_in_order";
+
 /// The options of `#[union(...)]` that ask for an open union, which cardc says with an
 /// `#[other]` variant.
 const OPEN: &[&str] = &["open", "other", "non_exhaustive", "catch_all", "unknown"];
@@ -625,8 +658,8 @@ const OPEN: &[&str] = &["open", "other", "non_exhaustive", "catch_all", "unknown
 pub(super) enum UnionKind {
     /// `#[union(tag = "card")]`
     Tagged(Spanned<String>),
-    /// `#[union(untagged)]`
-    Untagged,
+    /// `#[union(untagged)]`, and where `tried_in_order` is written beside it.
+    Untagged(Option<std::ops::Range<usize>>),
     /// A mistake, reported.
     Unusable,
 }

@@ -85,6 +85,7 @@ pub(super) fn convert(item: Item, errors: &mut Vec<Diagnostic>) -> Option<Schema
             }
             let kind = match attrs.union_tag {
                 None if attrs.untagged => ItemKind::Untagged(UntaggedItem {
+                    tried_in_order: attrs.tried_in_order,
                     variants: item
                         .variants
                         .into_iter()

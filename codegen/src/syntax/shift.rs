@@ -146,7 +146,13 @@ impl Shift for Item {
                 rename_all: _,
                 values,
             }) => values.shift(by),
-            ItemKind::Untagged(UntaggedItem { variants }) => variants.shift(by),
+            ItemKind::Untagged(UntaggedItem {
+                variants,
+                tried_in_order,
+            }) => {
+                variants.shift(by);
+                tried_in_order.shift(by);
+            }
         }
     }
 }

@@ -140,7 +140,7 @@ impl Writer<'_> {
         match self.schema.types.get(name) {
             Some(TypeDef::Struct(def)) => self.object(def, value, tags),
             Some(TypeDef::Newtype(def)) => self.ty(&def.ty, value),
-            Some(TypeDef::Untagged(def)) => picked(def, value)
+            Some(TypeDef::Untagged(def)) => picked(self.schema, def, value)
                 .filter(|variant| checker.ty(&variant.ty, value, "").is_ok())
                 .map_or_else(|| value.clone(), |variant| self.ty(&variant.ty, value)),
             Some(TypeDef::Union(def)) => {
@@ -313,7 +313,7 @@ impl<'a> Checker<'a> {
             // hold the key that picks another, so a payload may fit two, and the pick decides.
             Some(TypeDef::Untagged(def)) => {
                 let trial = Checker::first(self.schema);
-                match picked(def, value) {
+                match picked(self.schema, def, value) {
                     Some(variant) if trial.ty(&variant.ty, value, at).is_ok() => Ok(()),
                     _ => Err(format!("{at}: {value} fits no variant of {name}")),
                 }
@@ -408,12 +408,18 @@ impl<'a> Checker<'a> {
 }
 
 /// The variant of an untagged union a reader picks for `value`: the first, in declared order,
-/// of the value's JSON type, among object variants the first whose picking keys it has, and
-/// among array variants the first whose item shape every item has.
-pub fn picked<'d>(def: &'d UntaggedDef, value: &Value) -> Option<&'d UntaggedVariant> {
-    def.variants
-        .iter()
-        .find(|variant| has_shape(&variant.shape, value))
+/// of the value's JSON type, among object variants the first whose picking keys it has (or,
+/// tried in order, the first that reads it), and among array variants the first whose item
+/// shape every item has.
+pub fn picked<'d>(
+    schema: &Schema,
+    def: &'d UntaggedDef,
+    value: &Value,
+) -> Option<&'d UntaggedVariant> {
+    def.variants.iter().find(|variant| match variant.shape {
+        Shape::Tried => value.is_object() && fits(schema, &variant.ty, value),
+        _ => has_shape(&variant.shape, value),
+    })
 }
 
 /// Whether `value` has the shape that picks a variant.

@@ -229,8 +229,10 @@ impl Walker<'_> {
                         .iter()
                         .filter(|variant| matches!(variant.shape, Shape::Array(_)))
                         .count();
+                    // A variant tried in order: an edit that it refuses may make another read.
                     let repickable = (picked.is_some() && takes_undeclared_keys(self.schema, def))
-                        || (arrays > 1 && matches!(variant.shape, Shape::Array(_)));
+                        || (arrays > 1 && matches!(variant.shape, Shape::Array(_)))
+                        || variant.shape == Shape::Tried;
                     let outer = std::mem::replace(&mut self.picked, picked);
                     let inner = self.repickable || repickable;
                     let outer_repickable = std::mem::replace(&mut self.repickable, inner);
@@ -520,7 +522,8 @@ pub fn taken_by<'a>(
     def: &'a cardc_codegen::ir::UntaggedDef,
     value: &Value,
 ) -> Option<&'a cardc_codegen::ir::UntaggedVariant> {
-    contract::picked(def, value).filter(|variant| contract::fits(schema, &variant.ty, value))
+    contract::picked(schema, def, value)
+        .filter(|variant| contract::fits(schema, &variant.ty, value))
 }
 
 /// Whether some object variant of an untagged union takes keys it does not declare (an open

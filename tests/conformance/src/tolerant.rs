@@ -195,8 +195,9 @@ impl Reader<'_> {
                     _ => strict(),
                 }
             }
-            // The variant is picked by the value's shape and keys, which no policy changes.
-            Some(TypeDef::Untagged(def)) => match contract::picked(def, value) {
+            // The variant is picked by the value's shape and keys, which no policy changes (the
+            // checker refuses a policy inside a variant tried in order).
+            Some(TypeDef::Untagged(def)) => match contract::picked(self.schema, def, value) {
                 Some(variant) => self.ty(&variant.ty, value),
                 None => strict(),
             },

@@ -595,6 +595,44 @@ fn an_untagged_union_picks_its_variant_by_shape_by_keys_and_by_items() {
     assert_eq!(error.pointer(), "/0/label", "{error}");
 }
 
+#[test]
+fn an_untagged_union_tries_its_object_variants_in_order() {
+    use cardc_golden::tried_in_order::{AnswerLog, ClientAnswer};
+    let answer = |value: Value| accepts::<ClientAnswer>(value);
+    assert!(matches!(answer(json!(404)), ClientAnswer::Code(404)));
+    assert!(matches!(answer(json!({})), ClientAnswer::Empty(_)));
+    // The closed empty answer refuses `model`; the open sampled one reads it and keeps `roots`.
+    let sampled = answer(json!({"model": "m", "role": "user", "roots": ["a"]}));
+    assert!(matches!(sampled, ClientAnswer::Sampled(_)));
+    assert_eq!(
+        serde_json::to_value(&sampled).expect("writes"),
+        json!({"model": "m", "role": "user", "roots": ["a"]})
+    );
+    // The sampled answer refuses the role, so the roots answer reads the object, and drops the
+    // keys it does not know.
+    let roots: ClientAnswer =
+        serde_json::from_value(json!({"model": "m", "role": "robot", "roots": ["a"]}))
+            .expect("the roots answer reads it");
+    assert!(matches!(roots, ClientAnswer::Roots(_)));
+    assert_eq!(
+        serde_json::to_value(&roots).expect("writes"),
+        json!({"roots": ["a"], "truncated": false})
+    );
+    assert!(matches!(
+        answer(json!({"roots": [1], "status": "ok"})),
+        ClientAnswer::Status(_)
+    ));
+    // An object no variant reads fails at the union, whatever the tries said on the way.
+    rejects::<ClientAnswer>(
+        json!({"roots": [1]}),
+        "expected an integer or an object one of its variants reads",
+    );
+    let error = cardc::decode_str::<AnswerLog>(r#"{"answers": [{}, {"roots": [1]}]}"#)
+        .expect_err("no variant reads the second answer");
+    assert_eq!(error.pointer(), "/answers/1", "{error}");
+    assert_eq!(error.type_name(), Some("ClientAnswer"), "{error}");
+}
+
 fn upload() -> Value {
     json!({"size": 9007199254740991u64, "offset": -9007199254740991i64, "checksum": "18446744073709551615",
         "delta": "-9223372036854775808", "chunks": [0, 9007199254740991u64], "parts": ["0", "-1"],

@@ -256,16 +256,27 @@ fn branch(
 /// order, each `if` the variant's shape (its JSON type, and for an object variant the key that
 /// picks it), each `then` the variant's schema titled with its name, and `false` at the end.
 /// It picks the variant exactly as every reader does, and a fault inside a variant is reported
-/// where it is, not as a `oneOf` that no branch matched.
+/// where it is, not as a `oneOf` that no branch matched. A variant tried in order has its own
+/// schema as its `if` (the first object it validates picks it), but the last, whose `if` is
+/// any object, so that an object no variant reads reports the last one's faults.
 fn untagged_def(schema: &Schema, def: &UntaggedDef) -> Object {
     let mut chain = JsonValue::Bool(false);
-    for variant in def.variants.iter().rev() {
+    let last_tried = def
+        .variants
+        .iter()
+        .rposition(|variant| variant.shape == Shape::Tried);
+    for (index, variant) in def.variants.iter().enumerate().rev() {
         let mut then = Object::default();
         then.insert("title", variant.name.clone());
         insert_description(&mut then, &variant.docs);
         then.extend(ty_schema(schema, &variant.ty));
         let mut link = Object::default();
-        link.insert("if", shape_schema(&variant.shape));
+        let test = match variant.shape {
+            Shape::Tried if Some(index) != last_tried => ty_schema(schema, &variant.ty),
+            Shape::Tried => shape_schema(&Shape::Object(Vec::new())),
+            _ => shape_schema(&variant.shape),
+        };
+        link.insert("if", test);
         link.insert("then", then);
         link.insert("else", chain);
         chain = link.into();
@@ -293,6 +304,8 @@ fn shape_schema(shape: &Shape) -> Object {
             ("items", shape_schema(item).into()),
         ]),
         Shape::Object(keys) if keys.is_empty() => kind("object"),
+        // Never an item's shape; a union's variant is tested by its own schema.
+        Shape::Tried => kind("object"),
         // The keys are listed in `properties` too (with any value): ajv's strict mode refuses
         // a `required` key that no `properties` defines.
         Shape::Object(keys) => Object::of([

@@ -1101,21 +1101,31 @@ fn emit_newtype(w: &mut Writer, schema: &Schema, def: &NewtypeDef) {
 
 fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
     let mut docs = doc_lines(&def.docs, &def.examples, def.deprecated.as_ref());
-    // Each member tagged by its index, for the discriminator that picks it by shape.
-    let members: Vec<Code> = def
-        .variants
-        .iter()
-        .enumerate()
-        .map(|(index, variant)| {
-            Code::subscript(
-                "_t.Annotated",
-                vec![
-                    type_code(schema, &variant.ty, true),
-                    Code::text(format!("_p.Tag(\"{index}\")")),
-                ],
-            )
-        })
-        .collect();
+    // What the discriminator picks among: each variant, but the variants tried in order, which
+    // are one pick, where the first of them is, whose union pydantic tries left to right, as
+    // the other readers try them.
+    let mut picks: Vec<(Code, &Shape)> = Vec::new();
+    let mut tried: Vec<Code> = Vec::new();
+    for variant in &def.variants {
+        let code = type_code(schema, &variant.ty, true);
+        if variant.shape != Shape::Tried {
+            picks.push((code, &variant.shape));
+            continue;
+        }
+        if tried.is_empty() {
+            picks.push((Code::text(String::new()), &Shape::Tried));
+        }
+        tried.push(code);
+    }
+    if let Some(pick) = picks.iter_mut().find(|(_, shape)| **shape == Shape::Tried) {
+        pick.0 = Code::subscript(
+            "_t.Annotated",
+            vec![
+                union_of(tried),
+                Code::text("_p.Field(union_mode=\"left_to_right\")"),
+            ],
+        );
+    }
     for variant in &def.variants {
         if variant.docs.iter().any(|line| !line.trim().is_empty()) {
             if !docs.is_empty() {
@@ -1125,31 +1135,40 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
             docs.extend(variant.docs.iter().map(|line| format!("    {line}")));
         }
     }
-    let value = match def.variants.as_slice() {
-        [only] => type_code(schema, &only.ty, true),
-        _ => {
-            let choices: Vec<Code> = def
-                .variants
-                .iter()
-                .map(|variant| Code::text(shape_choice(&variant.shape)))
-                .collect();
-            Code::subscript(
-                "_t.Annotated",
-                vec![
-                    union_of(members),
-                    Code::call(
-                        "_cardc.shaped",
-                        vec![
-                            Code::Tuple {
-                                lead: String::new(),
-                                items: choices,
-                            },
-                            Code::text(string_literal(&def.expected())),
-                        ],
-                    ),
-                ],
-            )
-        }
+    let value = if picks.len() == 1 {
+        picks.remove(0).0
+    } else {
+        let choices: Vec<Code> = picks
+            .iter()
+            .map(|(_, shape)| Code::text(shape_choice(shape)))
+            .collect();
+        // Each member tagged by its index, for the discriminator that picks it by shape.
+        let members: Vec<Code> = picks
+            .into_iter()
+            .enumerate()
+            .map(|(index, (code, _))| {
+                Code::subscript(
+                    "_t.Annotated",
+                    vec![code, Code::text(format!("_p.Tag(\"{index}\")"))],
+                )
+            })
+            .collect();
+        Code::subscript(
+            "_t.Annotated",
+            vec![
+                union_of(members),
+                Code::call(
+                    "_cardc.shaped",
+                    vec![
+                        Code::Tuple {
+                            lead: String::new(),
+                            items: choices,
+                        },
+                        Code::text(string_literal(&def.expected())),
+                    ],
+                ),
+            ],
+        )
     };
     let recursive = def
         .variants
@@ -1168,6 +1187,8 @@ fn shape_choice(shape: &Shape) -> String {
         Shape::Integer | Shape::Number => ("number", &[], None),
         Shape::Array(item) => ("array", &[], item.as_deref()),
         Shape::Object(keys) => ("object", keys, None),
+        // The tried variants' pick takes any object, which its union then tries.
+        Shape::Tried => ("object", &[], None),
     };
     let keys: Vec<String> = keys.iter().map(|key| string_literal(key)).collect();
     let keys = match keys.as_slice() {

@@ -56,8 +56,8 @@ pub(super) fn untagged_items(def: &UntaggedDef, schema: &Schema, runtime: Runtim
 }
 
 /// A variant's shape in `untagged!`'s spelling: `String`, `Object("id" "method")` for an
-/// object picked by keys it must have, or `Array(Object("label"))` for an array picked by its
-/// items' shape.
+/// object picked by keys it must have, `Tried` for an object variant tried in order, or
+/// `Array(Object("label"))` for an array picked by its items' shape.
 fn shape(of: &Shape) -> String {
     match of {
         Shape::String => "String".to_owned(),
@@ -67,6 +67,7 @@ fn shape(of: &Shape) -> String {
         Shape::Array(None) => "Array".to_owned(),
         Shape::Array(Some(item)) => format!("Array({})", shape(item)),
         Shape::Object(keys) if keys.is_empty() => "Object".to_owned(),
+        Shape::Tried => "Tried".to_owned(),
         Shape::Object(keys) => {
             let keys: Vec<String> = keys.iter().map(|key| string_literal(key)).collect();
             format!("Object({})", keys.join(" "))

@@ -308,8 +308,8 @@ impl Guards<'_> {
     }
 
     /// An untagged union's check: the value's JSON shape picks the variant, and among object
-    /// variants the first whose picking keys the object has; anything else is a mismatch
-    /// naming what the union takes.
+    /// variants the first whose picking keys the object has, or the first that reads it when
+    /// they are tried in order; anything else is a mismatch naming what the union takes.
     fn emit_untagged(&mut self, def: &UntaggedDef) {
         self.used.insert("cardcShape");
         self.used.insert("cardcMismatch");
@@ -337,6 +337,15 @@ impl Guards<'_> {
                 }
                 Shape::Object(keys) if keys.is_empty() => {
                     ("object", format!("{check}(value, s, at); return;"))
+                }
+                Shape::Tried => {
+                    let reads = self.helper("cardcReads");
+                    (
+                        "object",
+                        format!(
+                            "if ({reads}({check}, value, s, at)) {{ {check}(value, s, at); return; }}"
+                        ),
+                    )
                 }
                 Shape::Object(keys) => {
                     let has = self.helper("cardcHasKey");
@@ -690,6 +699,8 @@ impl Guards<'_> {
                 "Array.isArray({var}) && {var}.every((item) => {})",
                 self.shape_test(item, "item")
             ),
+            // Never an item's shape: only a union's own object variants are tried.
+            Shape::Tried => format!("{}({var}) === 'object'", self.helper("cardcShape")),
             Shape::Object(keys) => {
                 let mut test = format!("{}({var}) === 'object'", self.helper("cardcShape"));
                 let has = self.helper("cardcHasKey");

@@ -696,6 +696,29 @@ function cardcHasKey(value: unknown, key: string): boolean {
   return cardcHas.call(value, key);
 }
 
+//@ cardcReads: cardcState
+/**
+ * Whether `check` passes `value`, found by a quiet check of its own that rewrites nothing: the test
+ * of a variant tried in order, whose check then reads the value for the caller.
+ */
+function cardcReads(check: cardcCheck, value: unknown, s: cardcState, at: string): boolean {
+  const trial: cardcState = {
+    errors: [],
+    limit: 1,
+    quiet: true,
+    depth: s.depth,
+    type: s.type,
+    variant: s.variant,
+    tags: s.tags,
+    keys: s.keys,
+    fix: false,
+    write: false,
+    folds: undefined,
+  };
+  check(value, trial, at);
+  return trial.errors.length === 0;
+}
+
 //@ cardcConst: cardcMismatch
 /** Checks a constant: the one string, number or boolean a field always holds. */
 function cardcConst(constant: string | number | boolean, expected: string): cardcCheck {
