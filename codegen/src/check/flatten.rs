@@ -1,8 +1,8 @@
 //! `#[flatten]`: a field whose struct's fields are keys of the object that holds it, as
 //! serde's `flatten` and TypeSpec's spread write shared envelope fields (`id`, `sessionId`,
 //! `_meta`) once. Every output writes the object flat, so the checker makes sure the keys
-//! stay one object's keys: each flattened type is a closed struct, and no key comes twice,
-//! whichever struct declares it.
+//! stay one object's keys: each flattened type is a struct that keeps no unknown keys (closed,
+//! or dropping them when read alone), and no key comes twice, whichever struct declares it.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -149,11 +149,14 @@ fn flattened_struct<'a>(
     let Ty::Named(name) = &field.ty else {
         return None;
     };
+    // A struct that drops unknown keys has nothing to keep: flattened, its keys join the
+    // object, which decides about the others as for its own; read alone, it drops them.
     let problem = match defs.get(name) {
-        Some(TypeDef::Struct(inner)) if inner.closed() => return Some(inner),
-        Some(TypeDef::Struct(_)) => {
-            format!("`{name}` is open, and an open struct cannot be flattened")
-        }
+        Some(TypeDef::Struct(inner)) if !inner.keeps_unknown() => return Some(inner),
+        Some(TypeDef::Struct(_)) => format!(
+            "`{name}` keeps the keys it does not know, and a struct that keeps them cannot be \
+             flattened"
+        ),
         Some(_) => format!("`{name}` is not a struct, so it cannot be flattened"),
         None => return None,
     };
@@ -161,8 +164,8 @@ fn flattened_struct<'a>(
         problem,
         field.span.clone(),
         "flattened here",
-        "flatten a closed struct: its keys join this object, which alone decides whether other \
-         keys are allowed",
+        "flatten a closed struct, or one that drops unknown keys: its keys join this object, \
+         which alone decides what its other keys are, and the kept keys would have two homes",
     ));
     None
 }

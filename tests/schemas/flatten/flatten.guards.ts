@@ -128,6 +128,42 @@ export function checkChunk(value: unknown, s: cardcState, at: string, orNull?: b
   s.type = outer;
 }
 
+/** The keys of the fields of `Display`. */
+const keysOfDisplay: readonly string[] = ['title', 'icon'];
+
+/** Checks a `Display`. */
+export function checkDisplay(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Display';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'icon', true)) {
+      known += 1;
+      const item = object['icon'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/icon');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfDisplay, tags, known, true);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
 /** The keys of the fields of `Done`. */
 const keysOfDone: readonly string[] = ['stopReason', 'id', 'sessionId', '_meta', 'traceId', 'version'];
 
@@ -350,6 +386,49 @@ export function checkPing(value: unknown, s: cardcState, at: string, orNull?: bo
   s.type = outer;
 }
 
+/** The keys of the fields of `Prompt`. */
+const keysOfPrompt: readonly string[] = ['name', 'title', 'icon'];
+
+/** Checks a `Prompt`. */
+export function checkPrompt(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Prompt';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'icon', true)) {
+      known += 1;
+      const item = object['icon'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/icon');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfPrompt, tags, known, true);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
 /** The `method` tags of `Request`. */
 const tagsOfRequest = cardcTags('method', ['ping', 'cancel']);
 
@@ -402,6 +481,49 @@ export function checkRequestId(value: unknown, s: cardcState, at: string, orNull
       }
     }
     cardcRest(object, keys, s, at, true, keysOfRequestId, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** The keys of the fields of `Tool`. */
+const keysOfTool: readonly string[] = ['name', 'title', 'icon'];
+
+/** Checks a `Tool`. */
+export function checkTool(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'Tool';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'name', false)) {
+      known += 1;
+      const item = object['name'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/name');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'icon', true)) {
+      known += 1;
+      const item = object['icon'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/icon');
+      }
+    }
+    cardcRest(object, keys, s, at, true, keysOfTool, tags, known);
     s.depth -= 1;
   }
   s.type = outer;

@@ -60,6 +60,29 @@ pub struct Chunk {
     build { envelope: Envelope { id: 0, session_id: 1, meta: 2, trace: Trace { trace_id: 3 } }, text: 4 }
 }
 
+/// Display hints, which drop the keys they do not know when read alone. Flattened, their keys
+/// join the object, which decides about the others.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Display")]
+pub struct Display {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub icon: Option<String>,
+}
+
+::cardc_runtime::__private::object! {
+    Display "Display" map drop;
+    keys {
+        0 "title" [title]: Option<String> = opt() (Optional(Plain));
+        1 "icon" [icon]: Option<String> = opt() (Optional(Plain));
+    }
+    build { title: 0, icon: 1 }
+}
+
 /// The end of a turn.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -188,6 +211,28 @@ pub struct Ping {
     build { request_id: RequestId { request_id: 0 }, trace: Trace { trace_id: 1 } }
 }
 
+/// A prompt: display hints flattened into an object that drops other keys too.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Prompt")]
+pub struct Prompt {
+    #[allow(missing_docs)]
+    pub name: String,
+    #[allow(missing_docs)]
+    #[schemars(flatten)]
+    pub display: Display,
+}
+
+::cardc_runtime::__private::object! {
+    Prompt "Prompt" map drop;
+    keys {
+        0 "name" [name]: String = req() (Plain);
+        1 "title" [display.title]: Option<String> = opt() (Optional(Plain));
+        2 "icon" [display.icon]: Option<String> = opt() (Optional(Plain));
+    }
+    build { name: 0, display: Display { title: 1, icon: 2 } }
+}
+
 /// A request: every variant carries the request's id and the tracing keys, declared once here.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -254,6 +299,32 @@ pub struct RequestId {
         0 "requestId" [request_id]: u32 = req() (Strict);
     }
     build { request_id: 0 }
+}
+
+/// A tool: its display hints flattened into a closed object, which refuses other keys.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "Tool",
+    deny_unknown_fields
+)]
+pub struct Tool {
+    #[allow(missing_docs)]
+    pub name: String,
+    #[allow(missing_docs)]
+    #[schemars(flatten)]
+    pub display: Display,
+}
+
+::cardc_runtime::__private::object! {
+    Tool "Tool" map deny;
+    keys {
+        0 "name" [name]: String = req() (Plain);
+        1 "title" [display.title]: Option<String> = opt() (Optional(Plain));
+        2 "icon" [display.icon]: Option<String> = opt() (Optional(Plain));
+    }
+    build { name: 0, display: Display { title: 1, icon: 2 } }
 }
 
 /// Tracing, flattened into the envelope in turn.

@@ -46,6 +46,16 @@ class Chunk(_cardc.Model):
     text: str
 
 
+class Display(_cardc.DroppingModel):
+    """Display hints, which drop the keys they do not know when read alone. Flattened, their keys
+    join the object, which decides about the others.
+    """
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    icon: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+
 class Done(_cardc.Model):
     """The end of a turn."""
 
@@ -120,10 +130,30 @@ class Ping(_cardc.Model):
     )
 
 
+class Prompt(_cardc.DroppingModel):
+    """A prompt: display hints flattened into an object that drops other keys too."""
+
+    name: str
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    icon: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+
 class RequestId(_cardc.Model):
     """The id every request carries."""
 
     request_id: _cardc.U32 = _p.Field(alias="requestId")
+
+
+class Tool(_cardc.Model):
+    """A tool: its display hints flattened into a closed object, which refuses other keys."""
+
+    name: str
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    icon: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 class Trace(_cardc.Model):
@@ -183,6 +213,8 @@ parse_cancel = _cardc.Parser[Cancel](Cancel, "Cancel")
 parse_cancel_json = parse_cancel.json
 parse_chunk = _cardc.Parser[Chunk](Chunk, "Chunk")
 parse_chunk_json = parse_chunk.json
+parse_display = _cardc.Parser[Display](Display, "Display")
+parse_display_json = parse_display.json
 parse_done = _cardc.Parser[Done](Done, "Done")
 parse_done_json = parse_done.json
 parse_envelope = _cardc.Parser[Envelope](Envelope, "Envelope")
@@ -191,10 +223,14 @@ parse_note = _cardc.Parser[Note](Note, "Note")
 parse_note_json = parse_note.json
 parse_ping = _cardc.Parser[Ping](Ping, "Ping")
 parse_ping_json = parse_ping.json
+parse_prompt = _cardc.Parser[Prompt](Prompt, "Prompt")
+parse_prompt_json = parse_prompt.json
 parse_request = _cardc.Parser[Request](Request, "Request")
 parse_request_json = parse_request.json
 parse_request_id = _cardc.Parser[RequestId](RequestId, "RequestId")
 parse_request_id_json = parse_request_id.json
+parse_tool = _cardc.Parser[Tool](Tool, "Tool")
+parse_tool_json = parse_tool.json
 parse_trace = _cardc.Parser[Trace](Trace, "Trace")
 parse_trace_json = parse_trace.json
 parse_update = _cardc.Parser[Update](Update, "Update")
@@ -252,15 +288,18 @@ def visit_update(value: Update, visitor: UpdateVisitor[_R]) -> _R:
 __all__ = [
     "Cancel",
     "Chunk",
+    "Display",
     "Done",
     "Envelope",
     "Note",
     "Ping",
+    "Prompt",
     "Request",
     "RequestId",
     "RequestVisitor",
     "Request_Cancel",
     "Request_Ping",
+    "Tool",
     "Trace",
     "Update",
     "UpdateVisitor",
@@ -270,6 +309,8 @@ __all__ = [
     "parse_cancel_json",
     "parse_chunk",
     "parse_chunk_json",
+    "parse_display",
+    "parse_display_json",
     "parse_done",
     "parse_done_json",
     "parse_envelope",
@@ -278,10 +319,14 @@ __all__ = [
     "parse_note_json",
     "parse_ping",
     "parse_ping_json",
+    "parse_prompt",
+    "parse_prompt_json",
     "parse_request",
     "parse_request_id",
     "parse_request_id_json",
     "parse_request_json",
+    "parse_tool",
+    "parse_tool_json",
     "parse_trace",
     "parse_trace_json",
     "parse_update",
@@ -292,11 +337,14 @@ __all__ = [
 
 Cancel.model_rebuild()
 Chunk.model_rebuild()
+Display.model_rebuild()
 Done.model_rebuild()
 Envelope.model_rebuild()
 Note.model_rebuild()
 Ping.model_rebuild()
+Prompt.model_rebuild()
 RequestId.model_rebuild()
+Tool.model_rebuild()
 Trace.model_rebuild()
 Request_Ping.model_rebuild()
 Request_Cancel.model_rebuild()
