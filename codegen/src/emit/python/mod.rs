@@ -692,7 +692,11 @@ fn type_code(schema: &Schema, ty: &Ty, alias: bool) -> Code {
         Ty::Named(name) => match schema.types.get(name) {
             Some(TypeDef::Struct(_)) | None => Code::text(naming::type_name(name)),
             Some(TypeDef::Enum(def)) if def.other.is_none() => Code::text(naming::type_name(name)),
-            Some(_) if alias => Code::text(string_literal(&naming::type_name(name))),
+            // An imported type is defined before the module's code runs, and is imported only
+            // when the code names it: never a forward reference.
+            Some(_) if alias && !schema.foreign.contains_key(name) => {
+                Code::text(string_literal(&naming::type_name(name)))
+            }
             Some(_) => Code::text(naming::type_name(name)),
         },
         Ty::Const(constant) => {
