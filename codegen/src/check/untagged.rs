@@ -141,9 +141,6 @@ struct Keys {
     declared: Option<BTreeSet<String>>,
     /// The keys it must have, in order.
     required: Vec<String>,
-    /// Whether it reads every object: a map of any JSON, or an open struct whose every key is
-    /// optional and of any JSON.
-    reads_every_object: bool,
 }
 
 /// What is being picked among: an untagged union's variants, or the items of its array
@@ -341,12 +338,12 @@ fn refuse_unread(
                  `tried_in_order`)",
             ));
         }
-        let earlier = objects[..position]
-            .iter()
-            .find(|&&(first, earlier)| members.of[first].1 == ty || earlier.reads_every_object);
-        if let Some(&(first, earlier)) = earlier {
-            let (other, _, other_span) = members.of[first];
-            let (why, hint) = if earlier.reads_every_object {
+        let earlier = objects[..position].iter().find(|&&(first, _)| {
+            members.of[first].1 == ty || ir::reads_any_object(defs, members.of[first].1)
+        });
+        if let Some(&(first, _)) = earlier {
+            let (other, other_ty, other_span) = members.of[first];
+            let (why, hint) = if ir::reads_any_object(defs, other_ty) {
                 (
                     format!("`{other}` reads every object"),
                     format!(
@@ -502,12 +499,11 @@ fn found<'a>(
             object: None,
             items: Some(item),
         }),
-        Ty::Map(values) => Some(Found {
+        Ty::Map(_) => Some(Found {
             kind: Shape::Object(Vec::new()),
             object: Some(Keys {
                 declared: None,
                 required: Vec::new(),
-                reads_every_object: matches!(**values, Ty::Json),
             }),
             items: None,
         }),
@@ -531,10 +527,6 @@ fn found<'a>(
                             .filter(|(_, f)| !f.presence.may_be_absent())
                             .map(|(_, f)| f.wire_name.clone())
                             .collect(),
-                        reads_every_object: !def.closed()
-                            && fields
-                                .iter()
-                                .all(|(_, f)| f.presence.may_be_absent() && f.ty == Ty::Json),
                     }),
                     items: None,
                 })
@@ -547,7 +539,6 @@ fn found<'a>(
                     object: Some(Keys {
                         declared: Some(declared),
                         required: vec![def.tag.clone()],
-                        reads_every_object: false,
                     }),
                     items: None,
                 })

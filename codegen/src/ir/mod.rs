@@ -946,6 +946,27 @@ pub fn picking_keys(required: &[&[String]]) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// Whether every object is a value of `ty`: a map of any JSON, or a struct that is not closed
+/// and whose every key is optional and of any JSON (through newtypes). An object variant of an
+/// untagged union tried in order after such a one is never tried.
+pub fn reads_any_object(types: &BTreeMap<String, TypeDef>, ty: &Ty) -> bool {
+    match ty {
+        Ty::Map(values) => **values == Ty::Json,
+        Ty::Boxed(inner) => reads_any_object(types, inner),
+        Ty::Named(name) => match types.get(name) {
+            Some(TypeDef::Struct(def)) => {
+                !def.closed()
+                    && def.fields.iter().all(|field| {
+                        !field.flatten && field.presence.may_be_absent() && field.ty == Ty::Json
+                    })
+            }
+            Some(TypeDef::Newtype(def)) => reads_any_object(types, &def.ty),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 /// Whether a value of an object variant whose objects may hold the keys `declared` could hold
 /// every key an earlier object variant requires (`earlier`), and so read back as that one.
 pub fn may_read_as(earlier: &[String], declared: &BTreeSet<String>) -> bool {
