@@ -24,6 +24,7 @@ import {
   cardcOneOf,
   cardcPresent,
   cardcRange,
+  cardcReads,
   cardcRest,
   cardcShape,
   cardcString,
@@ -162,7 +163,7 @@ export function checkBaseMetadata(value: unknown, s: cardcState, at: string, orN
         cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfBaseMetadata, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfBaseMetadata, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -220,7 +221,12 @@ export function checkBlobResourceContents(value: unknown, s: cardcState, at: str
 }
 
 /** The keys of the fields of `BooleanSchema`. */
-const keysOfBooleanSchema: readonly string[] = ['title', 'description', 'default'];
+const keysOfBooleanSchema: readonly string[] = ['type', 'title', 'description', 'default'];
+
+/** The checks of the fields of `BooleanSchema` that are built from others, in field order. */
+const checksOfBooleanSchema = [
+  cardcConst('boolean', 'the constant \'boolean\''),
+] as const;
 
 /** Checks a `BooleanSchema`. */
 export function checkBooleanSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
@@ -235,6 +241,11 @@ export function checkBooleanSchema(value: unknown, s: cardcState, at: string, or
     s.depth += 1;
     const keys = taken ?? Object.keys(object);
     let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfBooleanSchema[0](item, s, s.quiet ? '' : at + '/type');
+    }
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
@@ -679,6 +690,23 @@ export function checkClientRequest(value: unknown, s: cardcState, at: string, or
         return;
       }
   }
+}
+
+/** Checks a `ClientResult`: its JSON shape picks the variant that checks the rest. */
+export function checkClientResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcShape(value)) {
+    case 'object':
+      if (cardcReads(checkEmptyResult, value, s, at)) { checkEmptyResult(value, s, at); return; }
+      if (cardcReads(checkCreateMessageResult, value, s, at)) { checkCreateMessageResult(value, s, at); return; }
+      if (cardcReads(checkCreateMessageResultWithTools, value, s, at)) { checkCreateMessageResultWithTools(value, s, at); return; }
+      if (cardcReads(checkElicitResult, value, s, at)) { checkElicitResult(value, s, at); return; }
+      if (cardcReads(checkListRootsResult, value, s, at)) { checkListRootsResult(value, s, at); return; }
+      if (cardcReads(checkTaskResult, value, s, at)) { checkTaskResult(value, s, at); return; }
+      if (cardcReads(checkListTasksResult, value, s, at)) { checkListTasksResult(value, s, at); return; }
+      if (cardcReads(checkCreateTaskResult, value, s, at)) { checkCreateTaskResult(value, s, at); return; }
+      break;
+  }
+  cardcMismatch(s, at, 'an object one of its variants reads', orNull);
 }
 
 /** The keys of the fields of `ClientTaskElicitationRequests`. */
@@ -1957,7 +1985,7 @@ export function checkIcons(value: unknown, s: cardcState, at: string, orNull?: b
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfIcons, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfIcons, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2455,6 +2483,85 @@ export function checkJsonRpcResultResponse(value: unknown, s: cardcState, at: st
       checkResult(item, s, s.quiet ? '' : at + '/result');
     }
     cardcRest(object, keys, s, at, true, keysOfJsonRpcResultResponse, tags, known);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** The keys of the fields of `LegacyTitledEnumSchema`. */
+const keysOfLegacyTitledEnumSchema: readonly string[] = ['type', 'title', 'description', 'enum', 'enumNames', 'default'];
+
+/** The checks of the fields of `LegacyTitledEnumSchema` that are built from others, in field order. */
+const checksOfLegacyTitledEnumSchema = [
+  cardcConst('string', 'the constant \'string\''),
+] as const;
+
+/** Checks a `LegacyTitledEnumSchema`. */
+export function checkLegacyTitledEnumSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'LegacyTitledEnumSchema';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfLegacyTitledEnumSchema[0](item, s, s.quiet ? '' : at + '/type');
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'enum', false)) {
+      known += 1;
+      const item = object['enum'];
+      if (cardcArray(item, s, s.quiet ? '' : at + '/enum', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, s.quiet ? '' : at + '/enum/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'enumNames', true)) {
+      known += 1;
+      const item = object['enumNames'];
+      if (cardcArray(item, s, s.quiet ? '' : at + '/enumNames', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, s.quiet ? '' : at + '/enumNames/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'default', true)) {
+      known += 1;
+      const item = object['default'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/default');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfLegacyTitledEnumSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -2986,82 +3093,8 @@ export function checkModelPreferences(value: unknown, s: cardcState, at: string,
   s.type = outer;
 }
 
-/** The keys of the fields of `MultiSelectEnumSchema`. */
-const keysOfMultiSelectEnumSchema: readonly string[] = ['title', 'description', 'minItems', 'maxItems', 'items', 'default'];
-
-/** Checks a `MultiSelectEnumSchema`. */
-export function checkMultiSelectEnumSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  const outer = s.type;
-  s.type = 'MultiSelectEnumSchema';
-  const tags = s.tags;
-  s.tags = cardcNoKeys;
-  const taken = s.keys;
-  s.keys = undefined;
-  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
-  if (object !== undefined) {
-    s.depth += 1;
-    const keys = taken ?? Object.keys(object);
-    let known = tags.length;
-    if (cardcPresent(keys, s, at, 'title', true)) {
-      known += 1;
-      const item = object['title'];
-      if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, s.quiet ? '' : at + '/title');
-      }
-    }
-    if (cardcPresent(keys, s, at, 'description', true)) {
-      known += 1;
-      const item = object['description'];
-      if (!(typeof item === 'string' && cardcUnicode(item))) {
-        cardcString(item, s, s.quiet ? '' : at + '/description');
-      }
-    }
-    if (cardcPresent(keys, s, at, 'minItems', true)) {
-      known += 1;
-      const item = object['minItems'];
-      cardcNumber(item, s, s.quiet ? '' : at + '/minItems');
-    }
-    if (cardcPresent(keys, s, at, 'maxItems', true)) {
-      known += 1;
-      const item = object['maxItems'];
-      cardcNumber(item, s, s.quiet ? '' : at + '/maxItems');
-    }
-    if (cardcPresent(keys, s, at, 'items', false)) {
-      known += 1;
-      const item = object['items'];
-      checkMultiSelectItems(item, s, s.quiet ? '' : at + '/items');
-    }
-    if (cardcPresent(keys, s, at, 'default', true)) {
-      known += 1;
-      const item = object['default'];
-      if (cardcArray(item, s, s.quiet ? '' : at + '/default', undefined)) {
-        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
-          const entry = item[i];
-          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, s.quiet ? '' : at + '/default/' + i);
-          }
-        }
-        s.depth -= 1;
-      }
-    }
-    cardcRest(object, keys, s, at, false, keysOfMultiSelectEnumSchema, tags, known, true);
-    s.depth -= 1;
-  }
-  s.type = outer;
-}
-
-/** Checks a `MultiSelectItems`: its JSON shape picks the variant that checks the rest. */
-export function checkMultiSelectItems(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcShape(value)) {
-    case 'object':
-      if (cardcHasKey(value, 'type') && cardcHasKey(value, 'enum')) { checkUntitledMultiSelectItems(value, s, at); return; }
-      checkTitledMultiSelectItems(value, s, at); return;
-  }
-  cardcMismatch(s, at, 'an object', orNull);
-}
-
 /** The keys of the fields of `NumberSchema`. */
-const keysOfNumberSchema: readonly string[] = ['title', 'description', 'minimum', 'maximum', 'default'];
+const keysOfNumberSchema: readonly string[] = ['type', 'title', 'description', 'minimum', 'maximum', 'default'];
 
 /** Checks a `NumberSchema`. */
 export function checkNumberSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
@@ -3076,6 +3109,11 @@ export function checkNumberSchema(value: unknown, s: cardcState, at: string, orN
     s.depth += 1;
     const keys = taken ?? Object.keys(object);
     let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checkNumberType(item, s, s.quiet ? '' : at + '/type');
+    }
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
@@ -3109,6 +3147,14 @@ export function checkNumberSchema(value: unknown, s: cardcState, at: string, orN
     s.depth -= 1;
   }
   s.type = outer;
+}
+
+/** The strings of `NumberType`. */
+const valuesOfNumberType = cardcStrings(['number', 'integer']);
+
+/** Checks a `NumberType`. */
+export function checkNumberType(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  cardcOneOf(value, s, at, orNull, valuesOfNumberType);
 }
 
 /** The keys of the fields of `PaginatedRequest`. */
@@ -3197,48 +3243,21 @@ export function checkParams(value: unknown, s: cardcState, at: string, orNull?: 
   s.type = outer;
 }
 
-/** The `type` tags of `PrimitiveSchemaDefinition`. */
-const tagsOfPrimitiveSchemaDefinition = cardcTags('type', ['string', 'number', 'integer', 'boolean', 'array']);
-
-/** Checks a `PrimitiveSchemaDefinition`: its `type` picks the variant that checks the rest. */
+/** Checks a `PrimitiveSchemaDefinition`: its JSON shape picks the variant that checks the rest. */
 export function checkPrimitiveSchemaDefinition(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
-  switch (cardcTag(value, s, at, orNull, 'PrimitiveSchemaDefinition', tagsOfPrimitiveSchemaDefinition, false)) {
-    case 'string':
-      {
-        const outer = cardcVariant(s, 'StringSchema');
-        checkStringSchema(value, s, at);
-        s.variant = outer;
-        return;
-      }
-    case 'number':
-      {
-        const outer = cardcVariant(s, 'NumberSchema');
-        checkNumberSchema(value, s, at);
-        s.variant = outer;
-        return;
-      }
-    case 'integer':
-      {
-        const outer = cardcVariant(s, 'NumberSchema');
-        checkNumberSchema(value, s, at);
-        s.variant = outer;
-        return;
-      }
-    case 'boolean':
-      {
-        const outer = cardcVariant(s, 'BooleanSchema');
-        checkBooleanSchema(value, s, at);
-        s.variant = outer;
-        return;
-      }
-    case 'array':
-      {
-        const outer = cardcVariant(s, 'MultiSelectEnumSchema');
-        checkMultiSelectEnumSchema(value, s, at);
-        s.variant = outer;
-        return;
-      }
+  switch (cardcShape(value)) {
+    case 'object':
+      if (cardcReads(checkLegacyTitledEnumSchema, value, s, at)) { checkLegacyTitledEnumSchema(value, s, at); return; }
+      if (cardcReads(checkUntitledSingleSelectEnumSchema, value, s, at)) { checkUntitledSingleSelectEnumSchema(value, s, at); return; }
+      if (cardcReads(checkTitledSingleSelectEnumSchema, value, s, at)) { checkTitledSingleSelectEnumSchema(value, s, at); return; }
+      if (cardcReads(checkUntitledMultiSelectEnumSchema, value, s, at)) { checkUntitledMultiSelectEnumSchema(value, s, at); return; }
+      if (cardcReads(checkTitledMultiSelectEnumSchema, value, s, at)) { checkTitledMultiSelectEnumSchema(value, s, at); return; }
+      if (cardcReads(checkBooleanSchema, value, s, at)) { checkBooleanSchema(value, s, at); return; }
+      if (cardcReads(checkStringSchema, value, s, at)) { checkStringSchema(value, s, at); return; }
+      if (cardcReads(checkNumberSchema, value, s, at)) { checkNumberSchema(value, s, at); return; }
+      break;
   }
+  cardcMismatch(s, at, 'an object one of its variants reads', orNull);
 }
 
 /** The keys of the fields of `ProgressNotification`. */
@@ -4459,6 +4478,28 @@ export function checkServerRequest(value: unknown, s: cardcState, at: string, or
   }
 }
 
+/** Checks a `ServerResult`: its JSON shape picks the variant that checks the rest. */
+export function checkServerResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcShape(value)) {
+    case 'object':
+      if (cardcReads(checkEmptyResult, value, s, at)) { checkEmptyResult(value, s, at); return; }
+      if (cardcReads(checkInitializeResult, value, s, at)) { checkInitializeResult(value, s, at); return; }
+      if (cardcReads(checkCompleteResult, value, s, at)) { checkCompleteResult(value, s, at); return; }
+      if (cardcReads(checkGetPromptResult, value, s, at)) { checkGetPromptResult(value, s, at); return; }
+      if (cardcReads(checkListPromptsResult, value, s, at)) { checkListPromptsResult(value, s, at); return; }
+      if (cardcReads(checkListResourcesResult, value, s, at)) { checkListResourcesResult(value, s, at); return; }
+      if (cardcReads(checkListResourceTemplatesResult, value, s, at)) { checkListResourceTemplatesResult(value, s, at); return; }
+      if (cardcReads(checkReadResourceResult, value, s, at)) { checkReadResourceResult(value, s, at); return; }
+      if (cardcReads(checkCallToolResult, value, s, at)) { checkCallToolResult(value, s, at); return; }
+      if (cardcReads(checkListToolsResult, value, s, at)) { checkListToolsResult(value, s, at); return; }
+      if (cardcReads(checkTaskResult, value, s, at)) { checkTaskResult(value, s, at); return; }
+      if (cardcReads(checkListTasksResult, value, s, at)) { checkListTasksResult(value, s, at); return; }
+      if (cardcReads(checkCreateTaskResult, value, s, at)) { checkCreateTaskResult(value, s, at); return; }
+      break;
+  }
+  cardcMismatch(s, at, 'an object one of its variants reads', orNull);
+}
+
 /** The keys of the fields of `ServerTaskRequests`. */
 const keysOfServerTaskRequests: readonly string[] = ['tools'];
 
@@ -4618,7 +4659,12 @@ export function checkStringFormat(value: unknown, s: cardcState, at: string, orN
 }
 
 /** The keys of the fields of `StringSchema`. */
-const keysOfStringSchema: readonly string[] = ['title', 'description', 'minLength', 'maxLength', 'format', 'default', 'enum', 'enumNames', 'oneOf'];
+const keysOfStringSchema: readonly string[] = ['type', 'title', 'description', 'minLength', 'maxLength', 'format', 'default'];
+
+/** The checks of the fields of `StringSchema` that are built from others, in field order. */
+const checksOfStringSchema = [
+  cardcConst('string', 'the constant \'string\''),
+] as const;
 
 /** Checks a `StringSchema`. */
 export function checkStringSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
@@ -4633,6 +4679,11 @@ export function checkStringSchema(value: unknown, s: cardcState, at: string, orN
     s.depth += 1;
     const keys = taken ?? Object.keys(object);
     let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfStringSchema[0](item, s, s.quiet ? '' : at + '/type');
+    }
     if (cardcPresent(keys, s, at, 'title', true)) {
       known += 1;
       const item = object['title'];
@@ -4667,43 +4718,6 @@ export function checkStringSchema(value: unknown, s: cardcState, at: string, orN
       const item = object['default'];
       if (!(typeof item === 'string' && cardcUnicode(item))) {
         cardcString(item, s, s.quiet ? '' : at + '/default');
-      }
-    }
-    if (cardcPresent(keys, s, at, 'enum', true)) {
-      known += 1;
-      const item = object['enum'];
-      if (cardcArray(item, s, s.quiet ? '' : at + '/enum', undefined)) {
-        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
-          const entry = item[i];
-          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, s.quiet ? '' : at + '/enum/' + i);
-          }
-        }
-        s.depth -= 1;
-      }
-    }
-    if (cardcPresent(keys, s, at, 'enumNames', true)) {
-      known += 1;
-      const item = object['enumNames'];
-      if (cardcArray(item, s, s.quiet ? '' : at + '/enumNames', undefined)) {
-        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
-          const entry = item[i];
-          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
-            cardcString(entry, s, s.quiet ? '' : at + '/enumNames/' + i);
-          }
-        }
-        s.depth -= 1;
-      }
-    }
-    if (cardcPresent(keys, s, at, 'oneOf', true)) {
-      known += 1;
-      const item = object['oneOf'];
-      if (cardcArray(item, s, s.quiet ? '' : at + '/oneOf', undefined)) {
-        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
-          const entry = item[i];
-          checkTitledOption(entry, s, s.quiet ? '' : at + '/oneOf/' + i);
-        }
-        s.depth -= 1;
       }
     }
     cardcRest(object, keys, s, at, false, keysOfStringSchema, tags, known, true);
@@ -4773,7 +4787,7 @@ export function checkTask(value: unknown, s: cardcState, at: string, orNull?: bo
         cardcString(item, s, s.quiet ? '' : at + '/statusMessage');
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfTask, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTask, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -4805,7 +4819,7 @@ export function checkTaskAugmented(value: unknown, s: cardcState, at: string, or
       const item = object['task'];
       checkTaskMetadata(item, s, s.quiet ? '' : at + '/task');
     }
-    cardcRest(object, keys, s, at, true, keysOfTaskAugmented, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskAugmented, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5173,6 +5187,80 @@ export function checkTextResourceContents(value: unknown, s: cardcState, at: str
   s.type = outer;
 }
 
+/** The keys of the fields of `TitledMultiSelectEnumSchema`. */
+const keysOfTitledMultiSelectEnumSchema: readonly string[] = ['type', 'title', 'description', 'minItems', 'maxItems', 'items', 'default'];
+
+/** The checks of the fields of `TitledMultiSelectEnumSchema` that are built from others, in field order. */
+const checksOfTitledMultiSelectEnumSchema = [
+  cardcConst('array', 'the constant \'array\''),
+] as const;
+
+/** Checks a `TitledMultiSelectEnumSchema`. */
+export function checkTitledMultiSelectEnumSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'TitledMultiSelectEnumSchema';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfTitledMultiSelectEnumSchema[0](item, s, s.quiet ? '' : at + '/type');
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'minItems', true)) {
+      known += 1;
+      const item = object['minItems'];
+      cardcNumber(item, s, s.quiet ? '' : at + '/minItems');
+    }
+    if (cardcPresent(keys, s, at, 'maxItems', true)) {
+      known += 1;
+      const item = object['maxItems'];
+      cardcNumber(item, s, s.quiet ? '' : at + '/maxItems');
+    }
+    if (cardcPresent(keys, s, at, 'items', false)) {
+      known += 1;
+      const item = object['items'];
+      checkTitledMultiSelectItems(item, s, s.quiet ? '' : at + '/items');
+    }
+    if (cardcPresent(keys, s, at, 'default', true)) {
+      known += 1;
+      const item = object['default'];
+      if (cardcArray(item, s, s.quiet ? '' : at + '/default', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, s.quiet ? '' : at + '/default/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfTitledMultiSelectEnumSchema, tags, known, true);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
 /** The keys of the fields of `TitledMultiSelectItems`. */
 const keysOfTitledMultiSelectItems: readonly string[] = ['anyOf'];
 
@@ -5237,6 +5325,70 @@ export function checkTitledOption(value: unknown, s: cardcState, at: string, orN
       }
     }
     cardcRest(object, keys, s, at, false, keysOfTitledOption, tags, known, true);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** The keys of the fields of `TitledSingleSelectEnumSchema`. */
+const keysOfTitledSingleSelectEnumSchema: readonly string[] = ['type', 'title', 'description', 'oneOf', 'default'];
+
+/** The checks of the fields of `TitledSingleSelectEnumSchema` that are built from others, in field order. */
+const checksOfTitledSingleSelectEnumSchema = [
+  cardcConst('string', 'the constant \'string\''),
+] as const;
+
+/** Checks a `TitledSingleSelectEnumSchema`. */
+export function checkTitledSingleSelectEnumSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'TitledSingleSelectEnumSchema';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfTitledSingleSelectEnumSchema[0](item, s, s.quiet ? '' : at + '/type');
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'oneOf', false)) {
+      known += 1;
+      const item = object['oneOf'];
+      if (cardcArray(item, s, s.quiet ? '' : at + '/oneOf', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          checkTitledOption(entry, s, s.quiet ? '' : at + '/oneOf/' + i);
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'default', true)) {
+      known += 1;
+      const item = object['default'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/default');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfTitledSingleSelectEnumSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -5596,6 +5748,80 @@ export function checkToolUseContent(value: unknown, s: cardcState, at: string, o
   s.type = outer;
 }
 
+/** The keys of the fields of `UntitledMultiSelectEnumSchema`. */
+const keysOfUntitledMultiSelectEnumSchema: readonly string[] = ['type', 'title', 'description', 'minItems', 'maxItems', 'items', 'default'];
+
+/** The checks of the fields of `UntitledMultiSelectEnumSchema` that are built from others, in field order. */
+const checksOfUntitledMultiSelectEnumSchema = [
+  cardcConst('array', 'the constant \'array\''),
+] as const;
+
+/** Checks a `UntitledMultiSelectEnumSchema`. */
+export function checkUntitledMultiSelectEnumSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'UntitledMultiSelectEnumSchema';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfUntitledMultiSelectEnumSchema[0](item, s, s.quiet ? '' : at + '/type');
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'minItems', true)) {
+      known += 1;
+      const item = object['minItems'];
+      cardcNumber(item, s, s.quiet ? '' : at + '/minItems');
+    }
+    if (cardcPresent(keys, s, at, 'maxItems', true)) {
+      known += 1;
+      const item = object['maxItems'];
+      cardcNumber(item, s, s.quiet ? '' : at + '/maxItems');
+    }
+    if (cardcPresent(keys, s, at, 'items', false)) {
+      known += 1;
+      const item = object['items'];
+      checkUntitledMultiSelectItems(item, s, s.quiet ? '' : at + '/items');
+    }
+    if (cardcPresent(keys, s, at, 'default', true)) {
+      known += 1;
+      const item = object['default'];
+      if (cardcArray(item, s, s.quiet ? '' : at + '/default', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, s.quiet ? '' : at + '/default/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfUntitledMultiSelectEnumSchema, tags, known, true);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
 /** The keys of the fields of `UntitledMultiSelectItems`. */
 const keysOfUntitledMultiSelectItems: readonly string[] = ['type', 'enum'];
 
@@ -5636,6 +5862,72 @@ export function checkUntitledMultiSelectItems(value: unknown, s: cardcState, at:
       }
     }
     cardcRest(object, keys, s, at, false, keysOfUntitledMultiSelectItems, tags, known, true);
+    s.depth -= 1;
+  }
+  s.type = outer;
+}
+
+/** The keys of the fields of `UntitledSingleSelectEnumSchema`. */
+const keysOfUntitledSingleSelectEnumSchema: readonly string[] = ['type', 'title', 'description', 'enum', 'default'];
+
+/** The checks of the fields of `UntitledSingleSelectEnumSchema` that are built from others, in field order. */
+const checksOfUntitledSingleSelectEnumSchema = [
+  cardcConst('string', 'the constant \'string\''),
+] as const;
+
+/** Checks a `UntitledSingleSelectEnumSchema`. */
+export function checkUntitledSingleSelectEnumSchema(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  const outer = s.type;
+  s.type = 'UntitledSingleSelectEnumSchema';
+  const tags = s.tags;
+  s.tags = cardcNoKeys;
+  const taken = s.keys;
+  s.keys = undefined;
+  const object = taken !== undefined ? (value as { readonly [key: string]: unknown }) : cardcObject(value, s, at, orNull);
+  if (object !== undefined) {
+    s.depth += 1;
+    const keys = taken ?? Object.keys(object);
+    let known = tags.length;
+    if (cardcPresent(keys, s, at, 'type', false)) {
+      known += 1;
+      const item = object['type'];
+      checksOfUntitledSingleSelectEnumSchema[0](item, s, s.quiet ? '' : at + '/type');
+    }
+    if (cardcPresent(keys, s, at, 'title', true)) {
+      known += 1;
+      const item = object['title'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/title');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'description', true)) {
+      known += 1;
+      const item = object['description'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/description');
+      }
+    }
+    if (cardcPresent(keys, s, at, 'enum', false)) {
+      known += 1;
+      const item = object['enum'];
+      if (cardcArray(item, s, s.quiet ? '' : at + '/enum', undefined)) {
+        for (let i = 0; i < item.length && s.errors.length < s.limit; i += 1) {
+          const entry = item[i];
+          if (!(typeof entry === 'string' && cardcUnicode(entry))) {
+            cardcString(entry, s, s.quiet ? '' : at + '/enum/' + i);
+          }
+        }
+        s.depth -= 1;
+      }
+    }
+    if (cardcPresent(keys, s, at, 'default', true)) {
+      known += 1;
+      const item = object['default'];
+      if (!(typeof item === 'string' && cardcUnicode(item))) {
+        cardcString(item, s, s.quiet ? '' : at + '/default');
+      }
+    }
+    cardcRest(object, keys, s, at, false, keysOfUntitledSingleSelectEnumSchema, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

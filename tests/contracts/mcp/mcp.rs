@@ -8,8 +8,9 @@
 // `.loose()`, `.catchall`, an intersection with a record) accepts and keeps them, `.strict()`
 // refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
 // do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
-// it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
-// closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...). Which SDK object
+// it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult` and so `Meta`). A struct
+// flattened into another (`BaseMetadata`, `Icons`, `Task`, ...) drops what it does not know
+// when read alone, as the SDK's does; flattened, the object it joins decides. Which SDK object
 // strips and which keeps is said at each type.
 //
 // The SDK's defaults and preprocessing are the file's too where the language says them: a tool
@@ -18,13 +19,13 @@
 // (`#[drop_unknown_fields]`).
 //
 // JSON-RPC's request, notification and responses are told apart by which keys are present, as
-// an untagged union's object variants are (`JsonRpcMessage`).
+// an untagged union's object variants are (`JsonRpcMessage`). `ClientResult` and
+// `ServerResult` are unions whose members overlap (every result is a loose `Result`), which zod
+// reads as the first member that parses: their variants are tried in order.
 //
-// What this file cannot say: `ClientResult` and `ServerResult` are unions whose members
-// overlap (every result is a loose `Result`) and that zod reads as the first member that
-// parses, so they are absent; an empty elicitation capability reads as `{"form": {}}` (a
-// default that depends on the other keys); the SDK's "object" checks (`AssertObjectSchema`)
-// also accept arrays.
+// What this file cannot say: an empty elicitation capability reads as `{"form": {}}` (a default
+// that depends on the other keys); the SDK's "object" checks (`AssertObjectSchema`) also accept
+// arrays.
 
 /// Hints about a content block (`AnnotationsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
@@ -93,14 +94,10 @@ pub struct AudioContent {
     build { data: 0, mime_type: 1, annotations: 2, meta: 3 }
 }
 
-/// A name and a display title (`BaseMetadataSchema`), flattened into what has them.
+/// A name and a display title (`BaseMetadataSchema`, strips), flattened into what has them.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "BaseMetadata",
-    deny_unknown_fields
-)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "BaseMetadata")]
 #[allow(deprecated)]
 pub struct BaseMetadata {
     /// The programmatic name.
@@ -111,7 +108,7 @@ pub struct BaseMetadata {
 }
 
 ::cardc_runtime::__private::object! {
-    BaseMetadata "BaseMetadata" struct deny;
+    BaseMetadata "BaseMetadata" map drop;
     keys {
         0 "name" [name]: String = req() (Plain);
         1 "title" [title]: Option<String> = opt() (Optional(Plain));
@@ -179,11 +176,12 @@ pub struct BooleanSchema {
 ::cardc_runtime::__private::object! {
     BooleanSchema "BooleanSchema" map drop;
     keys {
-        0 "title" [title]: Option<String> = opt() (Optional(Plain));
-        1 "description" [description]: Option<String> = opt() (Optional(Plain));
-        2 "default" [default]: Option<bool> = opt() (Optional(Plain));
+        0 "type" []: () = con("boolean") (String("boolean"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "default" [default]: Option<bool> = opt() (Optional(Plain));
     }
-    build { title: 0, description: 1, default: 2 }
+    build { title: 1, description: 2, default: 3 }
 }
 
 /// `tools/call` (`CallToolRequestSchema`, strips).
@@ -565,6 +563,50 @@ pub trait ClientRequestBridge {
     fn list_tasks(&mut self, value: &PaginatedRequest) -> Self::Output;
     /// Renders the `CancelTask` variant (tag `tasks/cancel`).
     fn cancel_task(&mut self, value: &TaskRequest) -> Self::Output;
+}
+
+/// What a client answers a server's request with (`ClientResultSchema`). Its members overlap
+/// (each may hold the others' keys), and zod's union reads the first that parses, in this
+/// order.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ClientResult",
+    untagged
+)]
+#[allow(clippy::large_enum_variant)]
+#[allow(deprecated)]
+pub enum ClientResult {
+    #[allow(missing_docs)]
+    Empty(EmptyResult),
+    #[allow(missing_docs)]
+    CreateMessage(CreateMessageResult),
+    #[allow(missing_docs)]
+    CreateMessageWithTools(CreateMessageResultWithTools),
+    #[allow(missing_docs)]
+    Elicit(ElicitResult),
+    #[allow(missing_docs)]
+    ListRoots(ListRootsResult),
+    #[allow(missing_docs)]
+    GetTask(TaskResult),
+    #[allow(missing_docs)]
+    ListTasks(ListTasksResult),
+    #[allow(missing_docs)]
+    CreateTask(CreateTaskResult),
+}
+
+::cardc_runtime::__private::untagged! {
+    ClientResult "ClientResult" "an object one of its variants reads" {
+        0 Empty [Tried] (Plain),
+        1 CreateMessage [Tried] (Plain),
+        2 CreateMessageWithTools [Tried] (Plain),
+        3 Elicit [Tried] (Plain),
+        4 ListRoots [Tried] (Plain),
+        5 GetTask [Tried] (Plain),
+        6 ListTasks [Tried] (Plain),
+        7 CreateTask [Tried] (Plain),
+    }
 }
 
 /// Task-augmented elicitation requests a client takes (inline, loose).
@@ -1691,14 +1733,10 @@ pub enum IconTheme {
     }
 }
 
-/// Icons (`IconsSchema`), flattened into what has them.
+/// Icons (`IconsSchema`, strips), flattened into what has them.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "Icons",
-    deny_unknown_fields
-)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Icons")]
 #[allow(deprecated)]
 pub struct Icons {
     #[allow(missing_docs)]
@@ -1707,7 +1745,7 @@ pub struct Icons {
 }
 
 ::cardc_runtime::__private::object! {
-    Icons "Icons" struct deny;
+    Icons "Icons" map drop;
     keys {
         0 "icons" [icons]: Option<Vec<Icon>> = opt() (Optional(Plain));
     }
@@ -2122,6 +2160,49 @@ pub struct JsonRpcResultResponse {
         2 "result" [result]: Result = req() (Plain);
     }
     build { id: 1, result: 2 }
+}
+
+/// A select with display names beside its values (`LegacyTitledEnumSchemaSchema`, strips).
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "LegacyTitledEnumSchema"
+)]
+#[allow(deprecated)]
+pub struct LegacyTitledEnumSchema {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: Option<String>,
+    /// The values to choose from.
+    pub r#enum: Vec<String>,
+    /// Display names of the `enum` values.
+    #[deprecated(note = "LegacyTitledEnumSchema: use oneOf with titles instead")]
+    #[schemars(
+        rename = "enumNames",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub enum_names: Option<Vec<String>>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub default: Option<String>,
+}
+
+::cardc_runtime::__private::object! {
+    LegacyTitledEnumSchema "LegacyTitledEnumSchema" map drop;
+    keys {
+        0 "type" []: () = con("string") (String("string"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "enum" [r#enum]: Vec<String> = req() (Plain);
+        4 "enumNames" [enum_names]: Option<Vec<String>> = opt() (Optional(Plain));
+        5 "default" [default]: Option<String> = opt() (Optional(Plain));
+    }
+    build { title: 1, description: 2, r#enum: 3, enum_names: 4, default: 5 }
 }
 
 /// Whether lists send change notifications (the SDK's inline `prompts`, `tools` and `roots`
@@ -2602,86 +2683,14 @@ pub struct ModelPreferences {
     build { hints: 0, cost_priority: 1, speed_priority: 2, intelligence_priority: 3 }
 }
 
-/// A multi-select field of a form (`MultiSelectEnumSchemaSchema`: the untitled and titled
-/// forms, which differ only in `items`).
-#[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "MultiSelectEnumSchema"
-)]
-#[allow(deprecated)]
-pub struct MultiSelectEnumSchema {
-    #[allow(missing_docs)]
-    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub title: Option<String>,
-    #[allow(missing_docs)]
-    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub description: Option<String>,
-    #[allow(missing_docs)]
-    #[schemars(
-        rename = "minItems",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none"
-    )]
-    pub min_items: Option<f64>,
-    #[allow(missing_docs)]
-    #[schemars(
-        rename = "maxItems",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none"
-    )]
-    pub max_items: Option<f64>,
-    #[allow(missing_docs)]
-    pub items: MultiSelectItems,
-    #[allow(missing_docs)]
-    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub default: Option<Vec<String>>,
-}
-
-::cardc_runtime::__private::object! {
-    MultiSelectEnumSchema "MultiSelectEnumSchema" map drop;
-    keys {
-        0 "title" [title]: Option<String> = opt() (Optional(Plain));
-        1 "description" [description]: Option<String> = opt() (Optional(Plain));
-        2 "minItems" [min_items]: Option<f64> = opt() (Optional(Plain));
-        3 "maxItems" [max_items]: Option<f64> = opt() (Optional(Plain));
-        4 "items" [items]: MultiSelectItems = req() (Plain);
-        5 "default" [default]: Option<Vec<String>> = opt() (Optional(Plain));
-    }
-    build { title: 0, description: 1, min_items: 2, max_items: 3, items: 4, default: 5 }
-}
-
-/// The items of a multi-select, told apart by the key each requires.
-#[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "MultiSelectItems",
-    untagged
-)]
-#[allow(clippy::large_enum_variant)]
-#[allow(deprecated)]
-pub enum MultiSelectItems {
-    #[allow(missing_docs)]
-    Untitled(UntitledMultiSelectItems),
-    #[allow(missing_docs)]
-    Titled(TitledMultiSelectItems),
-}
-
-::cardc_runtime::__private::untagged! {
-    MultiSelectItems "MultiSelectItems" "an object" {
-        0 Untitled [Object("type" "enum")] (Plain),
-        1 Titled [Object] (Plain),
-    }
-}
-
 /// A number field of a form (`NumberSchemaSchema`, strips), `type` `number` or `integer`.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "NumberSchema")]
 #[allow(deprecated)]
 pub struct NumberSchema {
+    #[allow(missing_docs)]
+    pub r#type: NumberType,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub title: Option<String>,
@@ -2702,13 +2711,35 @@ pub struct NumberSchema {
 ::cardc_runtime::__private::object! {
     NumberSchema "NumberSchema" map drop;
     keys {
-        0 "title" [title]: Option<String> = opt() (Optional(Plain));
-        1 "description" [description]: Option<String> = opt() (Optional(Plain));
-        2 "minimum" [minimum]: Option<f64> = opt() (Optional(Plain));
-        3 "maximum" [maximum]: Option<f64> = opt() (Optional(Plain));
-        4 "default" [default]: Option<f64> = opt() (Optional(Plain));
+        0 "type" [r#type]: NumberType = req() (Plain);
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "minimum" [minimum]: Option<f64> = opt() (Optional(Plain));
+        4 "maximum" [maximum]: Option<f64> = opt() (Optional(Plain));
+        5 "default" [default]: Option<f64> = opt() (Optional(Plain));
     }
-    build { title: 0, description: 1, minimum: 2, maximum: 3, default: 4 }
+    build { r#type: 0, title: 1, description: 2, minimum: 3, maximum: 4, default: 5 }
+}
+
+/// Whether a number field takes any number or integers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "NumberType")]
+#[allow(deprecated)]
+pub enum NumberType {
+    #[allow(missing_docs)]
+    #[schemars(rename = "number")]
+    Number,
+    #[allow(missing_docs)]
+    #[schemars(rename = "integer")]
+    Integer,
+}
+
+::cardc_runtime::__private::unit_enum! {
+    NumberType "NumberType" {
+        Number = 0 "number",
+        Integer = 1 "integer",
+    }
 }
 
 /// A list request (`PaginatedRequestSchema` and the `List*RequestSchema`s, strips).
@@ -2776,72 +2807,49 @@ pub struct Params {
     build { meta: Meta { meta: 0 } }
 }
 
-/// A field of a form (`PrimitiveSchemaDefinitionSchema`), told apart by its `type`.
+/// A field of a form (`PrimitiveSchemaDefinitionSchema`): zod's union of the SDK's members,
+/// read as the first that parses, in this order. Four of them are `type: "string"` and differ
+/// in which keys they carry, so `type` alone tells them apart no more than a key does: the
+/// members are tried in order, each stripping the keys it does not declare.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
     rename = "PrimitiveSchemaDefinition",
-    tag = "type"
+    untagged
 )]
 #[allow(clippy::large_enum_variant)]
 #[allow(deprecated)]
 pub enum PrimitiveSchemaDefinition {
     #[allow(missing_docs)]
-    #[schemars(rename = "string")]
-    String(StringSchema),
+    LegacyTitledEnum(LegacyTitledEnumSchema),
     #[allow(missing_docs)]
-    #[schemars(rename = "number")]
-    Number(NumberSchema),
+    UntitledSingleSelect(UntitledSingleSelectEnumSchema),
     #[allow(missing_docs)]
-    #[schemars(rename = "integer")]
-    Integer(NumberSchema),
+    TitledSingleSelect(TitledSingleSelectEnumSchema),
     #[allow(missing_docs)]
-    #[schemars(rename = "boolean")]
+    UntitledMultiSelect(UntitledMultiSelectEnumSchema),
+    #[allow(missing_docs)]
+    TitledMultiSelect(TitledMultiSelectEnumSchema),
+    #[allow(missing_docs)]
     Boolean(BooleanSchema),
     #[allow(missing_docs)]
-    #[schemars(rename = "array")]
-    Array(MultiSelectEnumSchema),
+    String(StringSchema),
+    #[allow(missing_docs)]
+    Number(NumberSchema),
 }
 
-::cardc_runtime::__private::tagged_union! {
-    PrimitiveSchemaDefinition "PrimitiveSchemaDefinition" "type" PrimitiveSchemaDefinitionBridge {
-        String "string" struct(StringSchema) string,
-        Number "number" struct(NumberSchema) number,
-        Integer "integer" struct(NumberSchema) integer,
-        Boolean "boolean" struct(BooleanSchema) boolean,
-        Array "array" struct(MultiSelectEnumSchema) array,
+::cardc_runtime::__private::untagged! {
+    PrimitiveSchemaDefinition "PrimitiveSchemaDefinition" "an object one of its variants reads" {
+        0 LegacyTitledEnum [Tried] (Plain),
+        1 UntitledSingleSelect [Tried] (Plain),
+        2 TitledSingleSelect [Tried] (Plain),
+        3 UntitledMultiSelect [Tried] (Plain),
+        4 TitledMultiSelect [Tried] (Plain),
+        5 Boolean [Tried] (Plain),
+        6 String [Tried] (Plain),
+        7 Number [Tried] (Plain),
     }
-    early {
-        keys {
-            0 "title": Option<String> = (Optional(Plain));
-            1 "description": Option<String> = (Optional(Plain));
-        }
-        arms {
-            String "string" struct(StringSchema) refuse[] take[0, 1, _, _, _, _, _, _, _],
-            Number "number" struct(NumberSchema) refuse[] take[0, 1, _, _, _],
-            Integer "integer" struct(NumberSchema) refuse[] take[0, 1, _, _, _],
-            Boolean "boolean" struct(BooleanSchema) refuse[] take[0, 1, _],
-            Array "array" struct(MultiSelectEnumSchema) refuse[] take[0, 1, _, _, _, _],
-        }
-    }
-}
-
-/// Renders every variant of [`PrimitiveSchemaDefinition`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
-#[allow(deprecated)]
-pub trait PrimitiveSchemaDefinitionBridge {
-    /// What rendering one value produces.
-    type Output;
-    /// Renders the `String` variant (tag `string`).
-    fn string(&mut self, value: &StringSchema) -> Self::Output;
-    /// Renders the `Number` variant (tag `number`).
-    fn number(&mut self, value: &NumberSchema) -> Self::Output;
-    /// Renders the `Integer` variant (tag `integer`).
-    fn integer(&mut self, value: &NumberSchema) -> Self::Output;
-    /// Renders the `Boolean` variant (tag `boolean`).
-    fn boolean(&mut self, value: &BooleanSchema) -> Self::Output;
-    /// Renders the `Array` variant (tag `array`).
-    fn array(&mut self, value: &MultiSelectEnumSchema) -> Self::Output;
 }
 
 /// `notifications/progress` (`ProgressNotificationSchema`, strips).
@@ -3937,6 +3945,64 @@ pub trait ServerRequestBridge {
     fn cancel_task(&mut self, value: &TaskRequest) -> Self::Output;
 }
 
+/// What a server answers a client's request with (`ServerResultSchema`), read as the first
+/// member that parses, in this order.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "ServerResult",
+    untagged
+)]
+#[allow(clippy::large_enum_variant)]
+#[allow(deprecated)]
+pub enum ServerResult {
+    #[allow(missing_docs)]
+    Empty(EmptyResult),
+    #[allow(missing_docs)]
+    Initialize(InitializeResult),
+    #[allow(missing_docs)]
+    Complete(CompleteResult),
+    #[allow(missing_docs)]
+    GetPrompt(GetPromptResult),
+    #[allow(missing_docs)]
+    ListPrompts(ListPromptsResult),
+    #[allow(missing_docs)]
+    ListResources(ListResourcesResult),
+    #[allow(missing_docs)]
+    ListResourceTemplates(ListResourceTemplatesResult),
+    #[allow(missing_docs)]
+    ReadResource(ReadResourceResult),
+    #[allow(missing_docs)]
+    CallTool(CallToolResult),
+    #[allow(missing_docs)]
+    ListTools(ListToolsResult),
+    #[allow(missing_docs)]
+    GetTask(TaskResult),
+    #[allow(missing_docs)]
+    ListTasks(ListTasksResult),
+    #[allow(missing_docs)]
+    CreateTask(CreateTaskResult),
+}
+
+::cardc_runtime::__private::untagged! {
+    ServerResult "ServerResult" "an object one of its variants reads" {
+        0 Empty [Tried] (Plain),
+        1 Initialize [Tried] (Plain),
+        2 Complete [Tried] (Plain),
+        3 GetPrompt [Tried] (Plain),
+        4 ListPrompts [Tried] (Plain),
+        5 ListResources [Tried] (Plain),
+        6 ListResourceTemplates [Tried] (Plain),
+        7 ReadResource [Tried] (Plain),
+        8 CallTool [Tried] (Plain),
+        9 ListTools [Tried] (Plain),
+        10 GetTask [Tried] (Plain),
+        11 ListTasks [Tried] (Plain),
+        12 CreateTask [Tried] (Plain),
+    }
+}
+
 /// Which requests a server runs as tasks (inline, loose).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
@@ -4101,11 +4167,7 @@ pub enum StringFormat {
     }
 }
 
-/// A string field of a form: the SDK's `LegacyTitledEnumSchemaSchema`,
-/// `UntitledSingleSelectEnumSchemaSchema`, `TitledSingleSelectEnumSchemaSchema` and
-/// `StringSchemaSchema`, all `type: "string"`, merged into one struct: a tagged union cannot
-/// hold several payloads under one tag, and these differ only in which optional keys they
-/// carry.
+/// A free-text field of a form (`StringSchemaSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "StringSchema")]
@@ -4137,50 +4199,26 @@ pub struct StringSchema {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub default: Option<String>,
-    /// The values of a select.
-    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub r#enum: Option<Vec<String>>,
-    /// Display names of the `enum` values.
-    #[deprecated(note = "LegacyTitledEnumSchema: use oneOf with titles instead")]
-    #[schemars(
-        rename = "enumNames",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none"
-    )]
-    pub enum_names: Option<Vec<String>>,
-    /// The values of a titled select.
-    #[schemars(
-        rename = "oneOf",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none"
-    )]
-    pub one_of: Option<Vec<TitledOption>>,
 }
 
 ::cardc_runtime::__private::object! {
     StringSchema "StringSchema" map drop;
     keys {
-        0 "title" [title]: Option<String> = opt() (Optional(Plain));
-        1 "description" [description]: Option<String> = opt() (Optional(Plain));
-        2 "minLength" [min_length]: Option<f64> = opt() (Optional(Plain));
-        3 "maxLength" [max_length]: Option<f64> = opt() (Optional(Plain));
-        4 "format" [format]: Option<StringFormat> = opt() (Optional(Plain));
-        5 "default" [default]: Option<String> = opt() (Optional(Plain));
-        6 "enum" [r#enum]: Option<Vec<String>> = opt() (Optional(Plain));
-        7 "enumNames" [enum_names]: Option<Vec<String>> = opt() (Optional(Plain));
-        8 "oneOf" [one_of]: Option<Vec<TitledOption>> = opt() (Optional(Plain));
+        0 "type" []: () = con("string") (String("string"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "minLength" [min_length]: Option<f64> = opt() (Optional(Plain));
+        4 "maxLength" [max_length]: Option<f64> = opt() (Optional(Plain));
+        5 "format" [format]: Option<StringFormat> = opt() (Optional(Plain));
+        6 "default" [default]: Option<String> = opt() (Optional(Plain));
     }
-    build { title: 0, description: 1, min_length: 2, max_length: 3, format: 4, default: 5, r#enum: 6, enum_names: 7, one_of: 8 }
+    build { title: 1, description: 2, min_length: 3, max_length: 4, format: 5, default: 6 }
 }
 
-/// A task (`TaskSchema`; strips, closed here because results flatten it).
+/// A task (`TaskSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "Task",
-    deny_unknown_fields
-)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Task")]
 #[allow(deprecated)]
 pub struct Task {
     #[allow(missing_docs)]
@@ -4213,7 +4251,7 @@ pub struct Task {
 }
 
 ::cardc_runtime::__private::object! {
-    Task "Task" struct deny;
+    Task "Task" map drop;
     keys {
         0 "taskId" [task_id]: String = req() (Plain);
         1 "status" [status]: TaskStatus = req() (Plain);
@@ -4226,14 +4264,10 @@ pub struct Task {
     build { task_id: 0, status: 1, ttl: 2, created_at: 3, last_updated_at: 4, poll_interval: 5, status_message: 6 }
 }
 
-/// Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`).
+/// Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "TaskAugmented",
-    deny_unknown_fields
-)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "TaskAugmented")]
 #[allow(deprecated)]
 pub struct TaskAugmented {
     #[allow(missing_docs)]
@@ -4245,7 +4279,7 @@ pub struct TaskAugmented {
 }
 
 ::cardc_runtime::__private::object! {
-    TaskAugmented "TaskAugmented" map deny;
+    TaskAugmented "TaskAugmented" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "task" [task]: Option<TaskMetadata> = opt() (Optional(Plain));
@@ -4530,6 +4564,56 @@ pub struct TextResourceContents {
     build { uri: 0, mime_type: 1, meta: 2, text: 3 }
 }
 
+/// A multi-select of titled values (`TitledMultiSelectEnumSchemaSchema`, strips).
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "TitledMultiSelectEnumSchema"
+)]
+#[allow(deprecated)]
+pub struct TitledMultiSelectEnumSchema {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "minItems",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub min_items: Option<f64>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "maxItems",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub max_items: Option<f64>,
+    #[allow(missing_docs)]
+    pub items: TitledMultiSelectItems,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub default: Option<Vec<String>>,
+}
+
+::cardc_runtime::__private::object! {
+    TitledMultiSelectEnumSchema "TitledMultiSelectEnumSchema" map drop;
+    keys {
+        0 "type" []: () = con("array") (String("array"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "minItems" [min_items]: Option<f64> = opt() (Optional(Plain));
+        4 "maxItems" [max_items]: Option<f64> = opt() (Optional(Plain));
+        5 "items" [items]: TitledMultiSelectItems = req() (Plain);
+        6 "default" [default]: Option<Vec<String>> = opt() (Optional(Plain));
+    }
+    build { title: 1, description: 2, min_items: 3, max_items: 4, items: 5, default: 6 }
+}
+
 /// The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`,
 /// strips).
 #[derive(Debug, Clone, PartialEq)]
@@ -4572,6 +4656,41 @@ pub struct TitledOption {
         1 "title" [title]: String = req() (Plain);
     }
     build { r#const: 0, title: 1 }
+}
+
+/// A select of titled values (`TitledSingleSelectEnumSchemaSchema`, strips).
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "TitledSingleSelectEnumSchema"
+)]
+#[allow(deprecated)]
+pub struct TitledSingleSelectEnumSchema {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: Option<String>,
+    /// The values to choose from, each with its display name.
+    #[schemars(rename = "oneOf")]
+    pub one_of: Vec<TitledOption>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub default: Option<String>,
+}
+
+::cardc_runtime::__private::object! {
+    TitledSingleSelectEnumSchema "TitledSingleSelectEnumSchema" map drop;
+    keys {
+        0 "type" []: () = con("string") (String("string"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "oneOf" [one_of]: Vec<TitledOption> = req() (Plain);
+        4 "default" [default]: Option<String> = opt() (Optional(Plain));
+    }
+    build { title: 1, description: 2, one_of: 3, default: 4 }
 }
 
 /// A tool a server offers (`ToolSchema`, strips).
@@ -4872,6 +4991,56 @@ pub struct ToolUseContent {
     build { name: 0, id: 1, input: 2, meta: 3 }
 }
 
+/// A multi-select of bare values (`UntitledMultiSelectEnumSchemaSchema`, strips).
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "UntitledMultiSelectEnumSchema"
+)]
+#[allow(deprecated)]
+pub struct UntitledMultiSelectEnumSchema {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "minItems",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub min_items: Option<f64>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "maxItems",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub max_items: Option<f64>,
+    #[allow(missing_docs)]
+    pub items: UntitledMultiSelectItems,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub default: Option<Vec<String>>,
+}
+
+::cardc_runtime::__private::object! {
+    UntitledMultiSelectEnumSchema "UntitledMultiSelectEnumSchema" map drop;
+    keys {
+        0 "type" []: () = con("array") (String("array"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "minItems" [min_items]: Option<f64> = opt() (Optional(Plain));
+        4 "maxItems" [max_items]: Option<f64> = opt() (Optional(Plain));
+        5 "items" [items]: UntitledMultiSelectItems = req() (Plain);
+        6 "default" [default]: Option<Vec<String>> = opt() (Optional(Plain));
+    }
+    build { title: 1, description: 2, min_items: 3, max_items: 4, items: 5, default: 6 }
+}
+
 /// The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
 /// strips).
 #[derive(Debug, Clone, PartialEq)]
@@ -4893,4 +5062,39 @@ pub struct UntitledMultiSelectItems {
         1 "enum" [r#enum]: Vec<String> = req() (Plain);
     }
     build { r#enum: 1 }
+}
+
+/// A select of bare values (`UntitledSingleSelectEnumSchemaSchema`, strips). The SDK tries the
+/// legacy select first, which reads every such field too.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "UntitledSingleSelectEnumSchema"
+)]
+#[allow(deprecated)]
+pub struct UntitledSingleSelectEnumSchema {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: Option<String>,
+    /// The values to choose from.
+    pub r#enum: Vec<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub default: Option<String>,
+}
+
+::cardc_runtime::__private::object! {
+    UntitledSingleSelectEnumSchema "UntitledSingleSelectEnumSchema" map drop;
+    keys {
+        0 "type" []: () = con("string") (String("string"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "enum" [r#enum]: Vec<String> = req() (Plain);
+        4 "default" [default]: Option<String> = opt() (Optional(Plain));
+    }
+    build { title: 1, description: 2, r#enum: 3, default: 4 }
 }

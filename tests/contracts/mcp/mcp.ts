@@ -16,8 +16,9 @@ export { assertNever };
  * `.loose()`, `.catchall`, an intersection with a record) accepts and keeps them, `.strict()`
  * refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
  * do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
- * it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
- * closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...). Which SDK object
+ * it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult` and so `Meta`). A struct
+ * flattened into another (`BaseMetadata`, `Icons`, `Task`, ...) drops what it does not know
+ * when read alone, as the SDK's does; flattened, the object it joins decides. Which SDK object
  * strips and which keeps is said at each type.
  *
  * The SDK's defaults and preprocessing are the file's too where the language says them: a tool
@@ -26,13 +27,13 @@ export { assertNever };
  * (`#[drop_unknown_fields]`).
  *
  * JSON-RPC's request, notification and responses are told apart by which keys are present, as
- * an untagged union's object variants are (`JsonRpcMessage`).
+ * an untagged union's object variants are (`JsonRpcMessage`). `ClientResult` and
+ * `ServerResult` are unions whose members overlap (every result is a loose `Result`), which zod
+ * reads as the first member that parses: their variants are tried in order.
  *
- * What this file cannot say: `ClientResult` and `ServerResult` are unions whose members
- * overlap (every result is a loose `Result`) and that zod reads as the first member that
- * parses, so they are absent; an empty elicitation capability reads as `{"form": {}}` (a
- * default that depends on the other keys); the SDK's "object" checks (`AssertObjectSchema`)
- * also accept arrays.
+ * What this file cannot say: an empty elicitation capability reads as `{"form": {}}` (a default
+ * that depends on the other keys); the SDK's "object" checks (`AssertObjectSchema`) also accept
+ * arrays.
  */
 
 /** Hints about a content block (`AnnotationsSchema`, strips). */
@@ -64,7 +65,7 @@ export interface AudioContent {
   _meta?: JsonObject;
 }
 
-/** A name and a display title (`BaseMetadataSchema`), flattened into what has them. */
+/** A name and a display title (`BaseMetadataSchema`, strips), flattened into what has them. */
 export interface BaseMetadata {
   /** The programmatic name. */
   name: string;
@@ -86,6 +87,7 @@ export interface BlobResourceContents {
 
 /** A boolean field of a form (`BooleanSchemaSchema`, strips). */
 export interface BooleanSchema {
+  type: 'boolean';
   title?: string;
   description?: string;
   default?: boolean;
@@ -189,6 +191,24 @@ export type ClientRequest =
   | ({ method: 'tasks/result' } & TaskRequest)
   | ({ method: 'tasks/list' } & PaginatedRequest)
   | ({ method: 'tasks/cancel' } & TaskRequest);
+
+/**
+ * What a client answers a server's request with (`ClientResultSchema`). Its members overlap
+ * (each may hold the others' keys), and zod's union reads the first that parses, in this
+ * order.
+ *
+ * As read (`parseClientResult`): a field that has a default is always there, the
+ * default where the key was absent. `ClientResultInput` is what a writer may write, such
+ * fields left out.
+ */
+export type ClientResult = EmptyResult | CreateMessageResult | CreateMessageResultWithTools | ElicitResult | ListRootsResult | TaskResult | ListTasksResult | CreateTaskResult;
+
+/**
+ * `ClientResult` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isClientResult` says whether a value is one; `writeClientResult`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export type ClientResultInput = EmptyResult | CreateMessageResult | CreateMessageResultWithToolsInput | ElicitResult | ListRootsResult | TaskResult | ListTasksResult | CreateTaskResult;
 
 /** Task-augmented elicitation requests a client takes (inline, loose). */
 export interface ClientTaskElicitationRequests {
@@ -521,7 +541,7 @@ export interface Icon {
 /** The background an icon is drawn for. */
 export type IconTheme = 'light' | 'dark';
 
-/** Icons (`IconsSchema`), flattened into what has them. */
+/** Icons (`IconsSchema`, strips), flattened into what has them. */
 export interface Icons {
   icons?: Icon[];
 }
@@ -651,6 +671,21 @@ export interface JsonRpcResultResponse {
   result: Result;
 }
 
+/** A select with display names beside its values (`LegacyTitledEnumSchemaSchema`, strips). */
+export interface LegacyTitledEnumSchema {
+  type: 'string';
+  title?: string;
+  description?: string;
+  /** The values to choose from. */
+  enum: string[];
+  /**
+   * Display names of the `enum` values.
+   * @deprecated LegacyTitledEnumSchema: use oneOf with titles instead
+   */
+  enumNames?: string[];
+  default?: string;
+}
+
 /**
  * Whether lists send change notifications (the SDK's inline `prompts`, `tools` and `roots`
  * capabilities, strips).
@@ -766,30 +801,18 @@ export interface ModelPreferences {
   intelligencePriority?: number;
 }
 
-/**
- * A multi-select field of a form (`MultiSelectEnumSchemaSchema`: the untitled and titled
- * forms, which differ only in `items`).
- */
-export interface MultiSelectEnumSchema {
-  title?: string;
-  description?: string;
-  minItems?: number;
-  maxItems?: number;
-  items: MultiSelectItems;
-  default?: string[];
-}
-
-/** The items of a multi-select, told apart by the key each requires. */
-export type MultiSelectItems = UntitledMultiSelectItems | TitledMultiSelectItems;
-
 /** A number field of a form (`NumberSchemaSchema`, strips), `type` `number` or `integer`. */
 export interface NumberSchema {
+  type: NumberType;
   title?: string;
   description?: string;
   minimum?: number;
   maximum?: number;
   default?: number;
 }
+
+/** Whether a number field takes any number or integers. */
+export type NumberType = 'number' | 'integer';
 
 /** A list request (`PaginatedRequestSchema` and the `List*RequestSchema`s, strips). */
 export interface PaginatedRequest {
@@ -810,13 +833,13 @@ export interface Params {
   _meta?: RequestMeta;
 }
 
-/** A field of a form (`PrimitiveSchemaDefinitionSchema`), told apart by its `type`. */
-export type PrimitiveSchemaDefinition =
-  | ({ type: 'string' } & StringSchema)
-  | ({ type: 'number' } & NumberSchema)
-  | ({ type: 'integer' } & NumberSchema)
-  | ({ type: 'boolean' } & BooleanSchema)
-  | ({ type: 'array' } & MultiSelectEnumSchema);
+/**
+ * A field of a form (`PrimitiveSchemaDefinitionSchema`): zod's union of the SDK's members,
+ * read as the first that parses, in this order. Four of them are `type: "string"` and differ
+ * in which keys they carry, so `type` alone tells them apart no more than a key does: the
+ * members are tried in order, each stripping the keys it does not declare.
+ */
+export type PrimitiveSchemaDefinition = LegacyTitledEnumSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | BooleanSchema | StringSchema | NumberSchema;
 
 /** `notifications/progress` (`ProgressNotificationSchema`, strips). */
 export interface ProgressNotification {
@@ -1144,6 +1167,23 @@ export type ServerRequestInput =
   | ({ method: 'tasks/list' } & PaginatedRequest)
   | ({ method: 'tasks/cancel' } & TaskRequest);
 
+/**
+ * What a server answers a client's request with (`ServerResultSchema`), read as the first
+ * member that parses, in this order.
+ *
+ * As read (`parseServerResult`): a field that has a default is always there, the
+ * default where the key was absent. `ServerResultInput` is what a writer may write, such
+ * fields left out.
+ */
+export type ServerResult = EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourcesResult | ListResourceTemplatesResult | ReadResourceResult | CallToolResult | ListToolsResult | TaskResult | ListTasksResult | CreateTaskResult;
+
+/**
+ * `ServerResult` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isServerResult` says whether a value is one; `writeServerResult`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export type ServerResultInput = EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourcesResult | ListResourceTemplatesResult | ReadResourceResult | CallToolResultInput | ListToolsResult | TaskResult | ListTasksResult | CreateTaskResult;
+
 /** Which requests a server runs as tasks (inline, loose). */
 export interface ServerTaskRequests {
   tools?: ServerTaskToolRequests;
@@ -1178,32 +1218,18 @@ export interface SetLevelRequestParams {
 /** The formats a string field may ask for. */
 export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
 
-/**
- * A string field of a form: the SDK's `LegacyTitledEnumSchemaSchema`,
- * `UntitledSingleSelectEnumSchemaSchema`, `TitledSingleSelectEnumSchemaSchema` and
- * `StringSchemaSchema`, all `type: "string"`, merged into one struct: a tagged union cannot
- * hold several payloads under one tag, and these differ only in which optional keys they
- * carry.
- */
+/** A free-text field of a form (`StringSchemaSchema`, strips). */
 export interface StringSchema {
+  type: 'string';
   title?: string;
   description?: string;
   minLength?: number;
   maxLength?: number;
   format?: StringFormat;
   default?: string;
-  /** The values of a select. */
-  enum?: string[];
-  /**
-   * Display names of the `enum` values.
-   * @deprecated LegacyTitledEnumSchema: use oneOf with titles instead
-   */
-  enumNames?: string[];
-  /** The values of a titled select. */
-  oneOf?: TitledOption[];
 }
 
-/** A task (`TaskSchema`; strips, closed here because results flatten it). */
+/** A task (`TaskSchema`, strips). */
 export interface Task {
   taskId: string;
   status: TaskStatus;
@@ -1215,7 +1241,7 @@ export interface Task {
   statusMessage?: string;
 }
 
-/** Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`). */
+/** Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`, strips). */
 export interface TaskAugmented {
   _meta?: RequestMeta;
   task?: TaskMetadata;
@@ -1302,6 +1328,17 @@ export interface TextResourceContents {
   text: string;
 }
 
+/** A multi-select of titled values (`TitledMultiSelectEnumSchemaSchema`, strips). */
+export interface TitledMultiSelectEnumSchema {
+  type: 'array';
+  title?: string;
+  description?: string;
+  minItems?: number;
+  maxItems?: number;
+  items: TitledMultiSelectItems;
+  default?: string[];
+}
+
 /**
  * The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`,
  * strips).
@@ -1314,6 +1351,16 @@ export interface TitledMultiSelectItems {
 export interface TitledOption {
   const: string;
   title: string;
+}
+
+/** A select of titled values (`TitledSingleSelectEnumSchemaSchema`, strips). */
+export interface TitledSingleSelectEnumSchema {
+  type: 'string';
+  title?: string;
+  description?: string;
+  /** The values to choose from, each with its display name. */
+  oneOf: TitledOption[];
+  default?: string;
 }
 
 /** A tool a server offers (`ToolSchema`, strips). */
@@ -1414,6 +1461,17 @@ export interface ToolUseContent {
   _meta?: JsonObject;
 }
 
+/** A multi-select of bare values (`UntitledMultiSelectEnumSchemaSchema`, strips). */
+export interface UntitledMultiSelectEnumSchema {
+  type: 'array';
+  title?: string;
+  description?: string;
+  minItems?: number;
+  maxItems?: number;
+  items: UntitledMultiSelectItems;
+  default?: string[];
+}
+
 /**
  * The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
  * strips).
@@ -1421,6 +1479,19 @@ export interface ToolUseContent {
 export interface UntitledMultiSelectItems {
   type: 'string';
   enum: string[];
+}
+
+/**
+ * A select of bare values (`UntitledSingleSelectEnumSchemaSchema`, strips). The SDK tries the
+ * legacy select first, which reads every such field too.
+ */
+export interface UntitledSingleSelectEnumSchema {
+  type: 'string';
+  title?: string;
+  description?: string;
+  /** The values to choose from. */
+  enum: string[];
+  default?: string;
 }
 
 // Exhaustive matching.
@@ -1567,36 +1638,6 @@ export function matchContentBlock<R_>(value: ContentBlock, handlers: ContentBloc
       return handlers['resource_link'](value);
     case 'resource':
       return handlers['resource'](value);
-    default:
-      return assertNever(value['type']);
-  }
-}
-
-/** Every `type` tag of `PrimitiveSchemaDefinition`, in declaration order. */
-export const PRIMITIVE_SCHEMA_DEFINITION_TAGS = ['string', 'number', 'integer', 'boolean', 'array'] as const;
-
-/** A handler for every `PrimitiveSchemaDefinition` variant, keyed by tag: a missing or extra key is a type error. */
-export interface PrimitiveSchemaDefinitionHandlers<R_> {
-  string: (value: { type: 'string' } & StringSchema) => R_;
-  number: (value: { type: 'number' } & NumberSchema) => R_;
-  integer: (value: { type: 'integer' } & NumberSchema) => R_;
-  boolean: (value: { type: 'boolean' } & BooleanSchema) => R_;
-  array: (value: { type: 'array' } & MultiSelectEnumSchema) => R_;
-}
-
-/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchPrimitiveSchemaDefinition<R_>(value: PrimitiveSchemaDefinition, handlers: PrimitiveSchemaDefinitionHandlers<R_>): R_ {
-  switch (value['type']) {
-    case 'string':
-      return handlers['string'](value);
-    case 'number':
-      return handlers['number'](value);
-    case 'integer':
-      return handlers['integer'](value);
-    case 'boolean':
-      return handlers['boolean'](value);
-    case 'array':
-      return handlers['array'](value);
     default:
       return assertNever(value['type']);
   }
@@ -1880,6 +1921,21 @@ export function isClientRequest(value: unknown): value is ClientRequest {
 /** The value as a `ClientRequest`, or where and how it breaks the contract. Never throws. */
 export function parseClientRequest(value: unknown): cardcParsed<ClientRequest> {
   return cardcParseCopy<ClientRequest>(guards.checkClientRequest, value);
+}
+
+/** Whether a value is a `ClientResult` as a writer may write it (`ClientResultInput`: `parseClientResult` fills in the defaults). Never throws. */
+export function isClientResult(value: unknown): value is ClientResultInput {
+  return cardcIs(guards.checkClientResult, value);
+}
+
+/** The value as a `ClientResult`, or where and how it breaks the contract. Never throws. */
+export function parseClientResult(value: unknown): cardcParsed<ClientResult> {
+  return cardcParseCopy<ClientResult>(guards.checkClientResult, value);
+}
+
+/** The JSON a conforming writer writes for a `ClientResult`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeClientResult(value: ClientResult): ClientResultInput {
+  return cardcWrite<ClientResultInput>(guards.checkClientResult, value);
 }
 
 /** Whether a value is a `ClientTaskElicitationRequests`, exactly as the contract says. Never throws. */
@@ -2417,6 +2473,16 @@ export function parseJsonRpcResultResponse(value: unknown): cardcParsed<JsonRpcR
   return cardcParseCopy<JsonRpcResultResponse>(guards.checkJsonRpcResultResponse, value);
 }
 
+/** Whether a value is a `LegacyTitledEnumSchema`, exactly as the contract says. Never throws. */
+export function isLegacyTitledEnumSchema(value: unknown): value is LegacyTitledEnumSchema {
+  return cardcIs(guards.checkLegacyTitledEnumSchema, value);
+}
+
+/** The value as a `LegacyTitledEnumSchema`, or where and how it breaks the contract. Never throws. */
+export function parseLegacyTitledEnumSchema(value: unknown): cardcParsed<LegacyTitledEnumSchema> {
+  return cardcParseCopy<LegacyTitledEnumSchema>(guards.checkLegacyTitledEnumSchema, value);
+}
+
 /** Whether a value is a `ListChangedCapability`, exactly as the contract says. Never throws. */
 export function isListChangedCapability(value: unknown): value is ListChangedCapability {
   return cardcIs(guards.checkListChangedCapability, value);
@@ -2567,26 +2633,6 @@ export function parseModelPreferences(value: unknown): cardcParsed<ModelPreferen
   return cardcParseCopy<ModelPreferences>(guards.checkModelPreferences, value);
 }
 
-/** Whether a value is a `MultiSelectEnumSchema`, exactly as the contract says. Never throws. */
-export function isMultiSelectEnumSchema(value: unknown): value is MultiSelectEnumSchema {
-  return cardcIs(guards.checkMultiSelectEnumSchema, value);
-}
-
-/** The value as a `MultiSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
-export function parseMultiSelectEnumSchema(value: unknown): cardcParsed<MultiSelectEnumSchema> {
-  return cardcParseCopy<MultiSelectEnumSchema>(guards.checkMultiSelectEnumSchema, value);
-}
-
-/** Whether a value is a `MultiSelectItems`, exactly as the contract says. Never throws. */
-export function isMultiSelectItems(value: unknown): value is MultiSelectItems {
-  return cardcIs(guards.checkMultiSelectItems, value);
-}
-
-/** The value as a `MultiSelectItems`, or where and how it breaks the contract. Never throws. */
-export function parseMultiSelectItems(value: unknown): cardcParsed<MultiSelectItems> {
-  return cardcParseCopy<MultiSelectItems>(guards.checkMultiSelectItems, value);
-}
-
 /** Whether a value is a `NumberSchema`, exactly as the contract says. Never throws. */
 export function isNumberSchema(value: unknown): value is NumberSchema {
   return cardcIs(guards.checkNumberSchema, value);
@@ -2595,6 +2641,16 @@ export function isNumberSchema(value: unknown): value is NumberSchema {
 /** The value as a `NumberSchema`, or where and how it breaks the contract. Never throws. */
 export function parseNumberSchema(value: unknown): cardcParsed<NumberSchema> {
   return cardcParseCopy<NumberSchema>(guards.checkNumberSchema, value);
+}
+
+/** Whether a value is a `NumberType`, exactly as the contract says. Never throws. */
+export function isNumberType(value: unknown): value is NumberType {
+  return cardcIs(guards.checkNumberType, value);
+}
+
+/** The value as a `NumberType`, or where and how it breaks the contract. Never throws. */
+export function parseNumberType(value: unknown): cardcParsed<NumberType> {
+  return cardcParseCopy<NumberType>(guards.checkNumberType, value);
 }
 
 /** Whether a value is a `PaginatedRequest`, exactly as the contract says. Never throws. */
@@ -2977,6 +3033,21 @@ export function writeServerRequest(value: ServerRequest): ServerRequestInput {
   return cardcWrite<ServerRequestInput>(guards.checkServerRequest, value);
 }
 
+/** Whether a value is a `ServerResult` as a writer may write it (`ServerResultInput`: `parseServerResult` fills in the defaults). Never throws. */
+export function isServerResult(value: unknown): value is ServerResultInput {
+  return cardcIs(guards.checkServerResult, value);
+}
+
+/** The value as a `ServerResult`, or where and how it breaks the contract. Never throws. */
+export function parseServerResult(value: unknown): cardcParsed<ServerResult> {
+  return cardcParseCopy<ServerResult>(guards.checkServerResult, value);
+}
+
+/** The JSON a conforming writer writes for a `ServerResult`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeServerResult(value: ServerResult): ServerResultInput {
+  return cardcWrite<ServerResultInput>(guards.checkServerResult, value);
+}
+
 /** Whether a value is a `ServerTaskRequests`, exactly as the contract says. Never throws. */
 export function isServerTaskRequests(value: unknown): value is ServerTaskRequests {
   return cardcIs(guards.checkServerTaskRequests, value);
@@ -3167,6 +3238,16 @@ export function parseTextResourceContents(value: unknown): cardcParsed<TextResou
   return cardcParseCopy<TextResourceContents>(guards.checkTextResourceContents, value);
 }
 
+/** Whether a value is a `TitledMultiSelectEnumSchema`, exactly as the contract says. Never throws. */
+export function isTitledMultiSelectEnumSchema(value: unknown): value is TitledMultiSelectEnumSchema {
+  return cardcIs(guards.checkTitledMultiSelectEnumSchema, value);
+}
+
+/** The value as a `TitledMultiSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
+export function parseTitledMultiSelectEnumSchema(value: unknown): cardcParsed<TitledMultiSelectEnumSchema> {
+  return cardcParseCopy<TitledMultiSelectEnumSchema>(guards.checkTitledMultiSelectEnumSchema, value);
+}
+
 /** Whether a value is a `TitledMultiSelectItems`, exactly as the contract says. Never throws. */
 export function isTitledMultiSelectItems(value: unknown): value is TitledMultiSelectItems {
   return cardcIs(guards.checkTitledMultiSelectItems, value);
@@ -3185,6 +3266,16 @@ export function isTitledOption(value: unknown): value is TitledOption {
 /** The value as a `TitledOption`, or where and how it breaks the contract. Never throws. */
 export function parseTitledOption(value: unknown): cardcParsed<TitledOption> {
   return cardcParseCopy<TitledOption>(guards.checkTitledOption, value);
+}
+
+/** Whether a value is a `TitledSingleSelectEnumSchema`, exactly as the contract says. Never throws. */
+export function isTitledSingleSelectEnumSchema(value: unknown): value is TitledSingleSelectEnumSchema {
+  return cardcIs(guards.checkTitledSingleSelectEnumSchema, value);
+}
+
+/** The value as a `TitledSingleSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
+export function parseTitledSingleSelectEnumSchema(value: unknown): cardcParsed<TitledSingleSelectEnumSchema> {
+  return cardcParseCopy<TitledSingleSelectEnumSchema>(guards.checkTitledSingleSelectEnumSchema, value);
 }
 
 /** Whether a value is a `Tool`, exactly as the contract says. Never throws. */
@@ -3272,6 +3363,16 @@ export function parseToolUseContent(value: unknown): cardcParsed<ToolUseContent>
   return cardcParseCopy<ToolUseContent>(guards.checkToolUseContent, value);
 }
 
+/** Whether a value is a `UntitledMultiSelectEnumSchema`, exactly as the contract says. Never throws. */
+export function isUntitledMultiSelectEnumSchema(value: unknown): value is UntitledMultiSelectEnumSchema {
+  return cardcIs(guards.checkUntitledMultiSelectEnumSchema, value);
+}
+
+/** The value as a `UntitledMultiSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
+export function parseUntitledMultiSelectEnumSchema(value: unknown): cardcParsed<UntitledMultiSelectEnumSchema> {
+  return cardcParseCopy<UntitledMultiSelectEnumSchema>(guards.checkUntitledMultiSelectEnumSchema, value);
+}
+
 /** Whether a value is a `UntitledMultiSelectItems`, exactly as the contract says. Never throws. */
 export function isUntitledMultiSelectItems(value: unknown): value is UntitledMultiSelectItems {
   return cardcIs(guards.checkUntitledMultiSelectItems, value);
@@ -3280,4 +3381,14 @@ export function isUntitledMultiSelectItems(value: unknown): value is UntitledMul
 /** The value as a `UntitledMultiSelectItems`, or where and how it breaks the contract. Never throws. */
 export function parseUntitledMultiSelectItems(value: unknown): cardcParsed<UntitledMultiSelectItems> {
   return cardcParseCopy<UntitledMultiSelectItems>(guards.checkUntitledMultiSelectItems, value);
+}
+
+/** Whether a value is a `UntitledSingleSelectEnumSchema`, exactly as the contract says. Never throws. */
+export function isUntitledSingleSelectEnumSchema(value: unknown): value is UntitledSingleSelectEnumSchema {
+  return cardcIs(guards.checkUntitledSingleSelectEnumSchema, value);
+}
+
+/** The value as a `UntitledSingleSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
+export function parseUntitledSingleSelectEnumSchema(value: unknown): cardcParsed<UntitledSingleSelectEnumSchema> {
+  return cardcParseCopy<UntitledSingleSelectEnumSchema>(guards.checkUntitledSingleSelectEnumSchema, value);
 }

@@ -3,9 +3,7 @@
 // type of `mcp.cards`. A type the SDK names is its schema as exported; a type the SDK writes
 // inline is reached through the exported schema that holds it (`.shape`, `.unwrap()`, ...),
 // never rebuilt. A variant struct of a tagged union is, as cardc reads it alone, the object
-// without its tag, so its validator is the SDK's member schema with the tag key omitted; a
-// struct that merges several SDK members (`StringSchema`, `MultiSelectEnumSchema`) is the SDK's
-// union of those members, in the SDK's order.
+// without its tag, so its validator is the SDK's member schema with the tag key omitted.
 
 import * as z from "zod/v4";
 import * as sdk from "@modelcontextprotocol/sdk/types.js";
@@ -13,16 +11,6 @@ import { zodVerdict } from "../../js/zod_verdict.mjs";
 
 /** The SDK member schema `schema` without its tag key `tag`. */
 const untagged = (schema, tag) => schema.omit({ [tag]: true });
-
-/** The type of `type: "string"` fields of a form, as `PrimitiveSchemaDefinitionSchema` tries them. */
-const stringField = z.union(
-  [
-    sdk.LegacyTitledEnumSchemaSchema,
-    sdk.UntitledSingleSelectEnumSchemaSchema,
-    sdk.TitledSingleSelectEnumSchemaSchema,
-    sdk.StringSchemaSchema,
-  ].map((schema) => untagged(schema, "type")),
-);
 
 const elicitationCapability = sdk.ClientCapabilitiesSchema.shape.elicitation.unwrap();
 const clientTaskRequests = sdk.ClientTasksCapabilitySchema.shape.requests.unwrap();
@@ -104,22 +92,19 @@ const schemas = {
   CreateMessageRequestParams: sdk.CreateMessageRequestParamsSchema,
   CreateMessageResult: sdk.CreateMessageResultSchema,
   CreateMessageResultWithTools: sdk.CreateMessageResultWithToolsSchema,
-  BooleanSchema: untagged(sdk.BooleanSchemaSchema, "type"),
+  BooleanSchema: sdk.BooleanSchemaSchema,
   StringFormat: sdk.StringSchemaSchema.shape.format.unwrap(),
+  StringSchema: sdk.StringSchemaSchema,
+  NumberType: sdk.NumberSchemaSchema.shape.type,
+  NumberSchema: sdk.NumberSchemaSchema,
   TitledOption: sdk.TitledSingleSelectEnumSchemaSchema.shape.oneOf.element,
-  StringSchema: stringField,
-  NumberSchema: untagged(sdk.NumberSchemaSchema, "type"),
+  LegacyTitledEnumSchema: sdk.LegacyTitledEnumSchemaSchema,
+  UntitledSingleSelectEnumSchema: sdk.UntitledSingleSelectEnumSchemaSchema,
+  TitledSingleSelectEnumSchema: sdk.TitledSingleSelectEnumSchemaSchema,
   UntitledMultiSelectItems: sdk.UntitledMultiSelectEnumSchemaSchema.shape.items,
   TitledMultiSelectItems: sdk.TitledMultiSelectEnumSchemaSchema.shape.items,
-  MultiSelectItems: z.union([
-    sdk.UntitledMultiSelectEnumSchemaSchema.shape.items,
-    sdk.TitledMultiSelectEnumSchemaSchema.shape.items,
-  ]),
-  MultiSelectEnumSchema: z.union(
-    [sdk.UntitledMultiSelectEnumSchemaSchema, sdk.TitledMultiSelectEnumSchemaSchema].map(
-      (schema) => untagged(schema, "type"),
-    ),
-  ),
+  UntitledMultiSelectEnumSchema: sdk.UntitledMultiSelectEnumSchemaSchema,
+  TitledMultiSelectEnumSchema: sdk.TitledMultiSelectEnumSchemaSchema,
   PrimitiveSchemaDefinition: sdk.PrimitiveSchemaDefinitionSchema,
   RequestedSchema: sdk.ElicitRequestFormParamsSchema.shape.requestedSchema,
   FormMode: sdk.ElicitRequestFormParamsSchema.shape.mode.unwrap(),
@@ -189,6 +174,8 @@ const schemas = {
   ServerRequest: sdk.ServerRequestSchema,
   ClientNotification: sdk.ClientNotificationSchema,
   ServerNotification: sdk.ServerNotificationSchema,
+  ClientResult: sdk.ClientResultSchema,
+  ServerResult: sdk.ServerResultSchema,
 };
 
 export const reference = {

@@ -155,7 +155,7 @@ export function checkBaseMetadata(value: unknown, s: cardcState, at: string, orN
         cardcString(item, s, s.quiet ? '' : at + '/title');
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfBaseMetadata, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfBaseMetadata, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;
@@ -382,7 +382,7 @@ export function checkIcons(value: unknown, s: cardcState, at: string, orNull?: b
         s.depth -= 1;
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfIcons, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfIcons, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

@@ -67,14 +67,10 @@ pub struct AudioContent {
     build { data: 0, mime_type: 1, annotations: 2, meta: 3 }
 }
 
-/// A name and a display title (`BaseMetadataSchema`), flattened into what has them.
+/// A name and a display title (`BaseMetadataSchema`, strips), flattened into what has them.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "BaseMetadata",
-    deny_unknown_fields
-)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "BaseMetadata")]
 pub struct BaseMetadata {
     /// The programmatic name.
     pub name: String,
@@ -84,7 +80,7 @@ pub struct BaseMetadata {
 }
 
 ::cardc_runtime::__private::object! {
-    BaseMetadata "BaseMetadata" struct deny;
+    BaseMetadata "BaseMetadata" map drop;
     keys {
         0 "name" [name]: String = req() (Plain);
         1 "title" [title]: Option<String> = opt() (Optional(Plain));
@@ -280,14 +276,10 @@ pub enum IconTheme {
     }
 }
 
-/// Icons (`IconsSchema`), flattened into what has them.
+/// Icons (`IconsSchema`, strips), flattened into what has them.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "Icons",
-    deny_unknown_fields
-)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Icons")]
 pub struct Icons {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -295,7 +287,7 @@ pub struct Icons {
 }
 
 ::cardc_runtime::__private::object! {
-    Icons "Icons" struct deny;
+    Icons "Icons" map drop;
     keys {
         0 "icons" [icons]: Option<Vec<Icon>> = opt() (Optional(Plain));
     }

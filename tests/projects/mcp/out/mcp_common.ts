@@ -40,7 +40,7 @@ export interface AudioContent {
   _meta?: JsonObject;
 }
 
-/** A name and a display title (`BaseMetadataSchema`), flattened into what has them. */
+/** A name and a display title (`BaseMetadataSchema`, strips), flattened into what has them. */
 export interface BaseMetadata {
   /** The programmatic name. */
   name: string;
@@ -89,7 +89,7 @@ export interface Icon {
 /** The background an icon is drawn for. */
 export type IconTheme = 'light' | 'dark';
 
-/** Icons (`IconsSchema`), flattened into what has them. */
+/** Icons (`IconsSchema`, strips), flattened into what has them. */
 export interface Icons {
   icons?: Icon[];
 }

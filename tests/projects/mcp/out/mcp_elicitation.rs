@@ -24,11 +24,12 @@ pub struct BooleanSchema {
 ::cardc_runtime::__private::object! {
     BooleanSchema "BooleanSchema" map drop;
     keys {
-        0 "title" [title]: Option<String> = opt() (Optional(Plain));
-        1 "description" [description]: Option<String> = opt() (Optional(Plain));
-        2 "default" [default]: Option<bool> = opt() (Optional(Plain));
+        0 "type" []: () = con("boolean") (String("boolean"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "default" [default]: Option<bool> = opt() (Optional(Plain));
     }
-    build { title: 0, description: 1, default: 2 }
+    build { title: 1, description: 2, default: 3 }
 }
 
 /// What the user did with an elicitation.
@@ -255,78 +256,47 @@ pub enum FormMode {
     }
 }
 
-/// A multi-select field of a form (`MultiSelectEnumSchemaSchema`: the untitled and titled
-/// forms, which differ only in `items`).
+/// A select with display names beside its values (`LegacyTitledEnumSchemaSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
-    rename = "MultiSelectEnumSchema"
+    rename = "LegacyTitledEnumSchema"
 )]
 #[allow(deprecated)]
-pub struct MultiSelectEnumSchema {
+pub struct LegacyTitledEnumSchema {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub title: Option<String>,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub description: Option<String>,
-    #[allow(missing_docs)]
+    /// The values to choose from.
+    pub r#enum: Vec<String>,
+    /// Display names of the `enum` values.
+    #[deprecated(note = "LegacyTitledEnumSchema: use oneOf with titles instead")]
     #[schemars(
-        rename = "minItems",
+        rename = "enumNames",
         default,
         skip_serializing_if = "::std::option::Option::is_none"
     )]
-    pub min_items: Option<f64>,
-    #[allow(missing_docs)]
-    #[schemars(
-        rename = "maxItems",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none"
-    )]
-    pub max_items: Option<f64>,
-    #[allow(missing_docs)]
-    pub items: MultiSelectItems,
+    pub enum_names: Option<Vec<String>>,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub default: Option<Vec<String>>,
+    pub default: Option<String>,
 }
 
 ::cardc_runtime::__private::object! {
-    MultiSelectEnumSchema "MultiSelectEnumSchema" map drop;
+    LegacyTitledEnumSchema "LegacyTitledEnumSchema" map drop;
     keys {
-        0 "title" [title]: Option<String> = opt() (Optional(Plain));
-        1 "description" [description]: Option<String> = opt() (Optional(Plain));
-        2 "minItems" [min_items]: Option<f64> = opt() (Optional(Plain));
-        3 "maxItems" [max_items]: Option<f64> = opt() (Optional(Plain));
-        4 "items" [items]: MultiSelectItems = req() (Plain);
-        5 "default" [default]: Option<Vec<String>> = opt() (Optional(Plain));
+        0 "type" []: () = con("string") (String("string"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "enum" [r#enum]: Vec<String> = req() (Plain);
+        4 "enumNames" [enum_names]: Option<Vec<String>> = opt() (Optional(Plain));
+        5 "default" [default]: Option<String> = opt() (Optional(Plain));
     }
-    build { title: 0, description: 1, min_items: 2, max_items: 3, items: 4, default: 5 }
-}
-
-/// The items of a multi-select, told apart by the key each requires.
-#[derive(Debug, Clone, PartialEq)]
-#[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "MultiSelectItems",
-    untagged
-)]
-#[allow(clippy::large_enum_variant)]
-#[allow(deprecated)]
-pub enum MultiSelectItems {
-    #[allow(missing_docs)]
-    Untitled(UntitledMultiSelectItems),
-    #[allow(missing_docs)]
-    Titled(TitledMultiSelectItems),
-}
-
-::cardc_runtime::__private::untagged! {
-    MultiSelectItems "MultiSelectItems" "an object" {
-        0 Untitled [Object("type" "enum")] (Plain),
-        1 Titled [Object] (Plain),
-    }
+    build { title: 1, description: 2, r#enum: 3, enum_names: 4, default: 5 }
 }
 
 /// A number field of a form (`NumberSchemaSchema`, strips), `type` `number` or `integer`.
@@ -335,6 +305,8 @@ pub enum MultiSelectItems {
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "NumberSchema")]
 #[allow(deprecated)]
 pub struct NumberSchema {
+    #[allow(missing_docs)]
+    pub r#type: NumberType,
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub title: Option<String>,
@@ -355,81 +327,80 @@ pub struct NumberSchema {
 ::cardc_runtime::__private::object! {
     NumberSchema "NumberSchema" map drop;
     keys {
-        0 "title" [title]: Option<String> = opt() (Optional(Plain));
-        1 "description" [description]: Option<String> = opt() (Optional(Plain));
-        2 "minimum" [minimum]: Option<f64> = opt() (Optional(Plain));
-        3 "maximum" [maximum]: Option<f64> = opt() (Optional(Plain));
-        4 "default" [default]: Option<f64> = opt() (Optional(Plain));
+        0 "type" [r#type]: NumberType = req() (Plain);
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "minimum" [minimum]: Option<f64> = opt() (Optional(Plain));
+        4 "maximum" [maximum]: Option<f64> = opt() (Optional(Plain));
+        5 "default" [default]: Option<f64> = opt() (Optional(Plain));
     }
-    build { title: 0, description: 1, minimum: 2, maximum: 3, default: 4 }
+    build { r#type: 0, title: 1, description: 2, minimum: 3, maximum: 4, default: 5 }
 }
 
-/// A field of a form (`PrimitiveSchemaDefinitionSchema`), told apart by its `type`.
+/// Whether a number field takes any number or integers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "NumberType")]
+#[allow(deprecated)]
+pub enum NumberType {
+    #[allow(missing_docs)]
+    #[schemars(rename = "number")]
+    Number,
+    #[allow(missing_docs)]
+    #[schemars(rename = "integer")]
+    Integer,
+}
+
+::cardc_runtime::__private::unit_enum! {
+    NumberType "NumberType" {
+        Number = 0 "number",
+        Integer = 1 "integer",
+    }
+}
+
+/// A field of a form (`PrimitiveSchemaDefinitionSchema`): zod's union of the SDK's members,
+/// read as the first that parses, in this order. Four of them are `type: "string"` and differ
+/// in which keys they carry, so `type` alone tells them apart no more than a key does: the
+/// members are tried in order, each stripping the keys it does not declare.
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(
     crate = "::cardc_runtime::__private::schemars",
     rename = "PrimitiveSchemaDefinition",
-    tag = "type"
+    untagged
 )]
 #[allow(clippy::large_enum_variant)]
 #[allow(deprecated)]
 pub enum PrimitiveSchemaDefinition {
     #[allow(missing_docs)]
-    #[schemars(rename = "string")]
-    String(StringSchema),
+    LegacyTitledEnum(LegacyTitledEnumSchema),
     #[allow(missing_docs)]
-    #[schemars(rename = "number")]
-    Number(NumberSchema),
+    UntitledSingleSelect(UntitledSingleSelectEnumSchema),
     #[allow(missing_docs)]
-    #[schemars(rename = "integer")]
-    Integer(NumberSchema),
+    TitledSingleSelect(TitledSingleSelectEnumSchema),
     #[allow(missing_docs)]
-    #[schemars(rename = "boolean")]
+    UntitledMultiSelect(UntitledMultiSelectEnumSchema),
+    #[allow(missing_docs)]
+    TitledMultiSelect(TitledMultiSelectEnumSchema),
+    #[allow(missing_docs)]
     Boolean(BooleanSchema),
     #[allow(missing_docs)]
-    #[schemars(rename = "array")]
-    Array(MultiSelectEnumSchema),
+    String(StringSchema),
+    #[allow(missing_docs)]
+    Number(NumberSchema),
 }
 
-::cardc_runtime::__private::tagged_union! {
-    PrimitiveSchemaDefinition "PrimitiveSchemaDefinition" "type" PrimitiveSchemaDefinitionBridge {
-        String "string" struct(StringSchema) string,
-        Number "number" struct(NumberSchema) number,
-        Integer "integer" struct(NumberSchema) integer,
-        Boolean "boolean" struct(BooleanSchema) boolean,
-        Array "array" struct(MultiSelectEnumSchema) array,
+::cardc_runtime::__private::untagged! {
+    PrimitiveSchemaDefinition "PrimitiveSchemaDefinition" "an object one of its variants reads" {
+        0 LegacyTitledEnum [Tried] (Plain),
+        1 UntitledSingleSelect [Tried] (Plain),
+        2 TitledSingleSelect [Tried] (Plain),
+        3 UntitledMultiSelect [Tried] (Plain),
+        4 TitledMultiSelect [Tried] (Plain),
+        5 Boolean [Tried] (Plain),
+        6 String [Tried] (Plain),
+        7 Number [Tried] (Plain),
     }
-    early {
-        keys {
-            0 "title": Option<String> = (Optional(Plain));
-            1 "description": Option<String> = (Optional(Plain));
-        }
-        arms {
-            String "string" struct(StringSchema) refuse[] take[0, 1, _, _, _, _, _, _, _],
-            Number "number" struct(NumberSchema) refuse[] take[0, 1, _, _, _],
-            Integer "integer" struct(NumberSchema) refuse[] take[0, 1, _, _, _],
-            Boolean "boolean" struct(BooleanSchema) refuse[] take[0, 1, _],
-            Array "array" struct(MultiSelectEnumSchema) refuse[] take[0, 1, _, _, _, _],
-        }
-    }
-}
-
-/// Renders every variant of [`PrimitiveSchemaDefinition`]: one required method per variant and no defaults, so a new variant breaks every implementation until it renders it.
-#[allow(deprecated)]
-pub trait PrimitiveSchemaDefinitionBridge {
-    /// What rendering one value produces.
-    type Output;
-    /// Renders the `String` variant (tag `string`).
-    fn string(&mut self, value: &StringSchema) -> Self::Output;
-    /// Renders the `Number` variant (tag `number`).
-    fn number(&mut self, value: &NumberSchema) -> Self::Output;
-    /// Renders the `Integer` variant (tag `integer`).
-    fn integer(&mut self, value: &NumberSchema) -> Self::Output;
-    /// Renders the `Boolean` variant (tag `boolean`).
-    fn boolean(&mut self, value: &BooleanSchema) -> Self::Output;
-    /// Renders the `Array` variant (tag `array`).
-    fn array(&mut self, value: &MultiSelectEnumSchema) -> Self::Output;
 }
 
 /// The form an elicitation asks for (the SDK's inline `z.object`, strips).
@@ -484,11 +455,7 @@ pub enum StringFormat {
     }
 }
 
-/// A string field of a form: the SDK's `LegacyTitledEnumSchemaSchema`,
-/// `UntitledSingleSelectEnumSchemaSchema`, `TitledSingleSelectEnumSchemaSchema` and
-/// `StringSchemaSchema`, all `type: "string"`, merged into one struct: a tagged union cannot
-/// hold several payloads under one tag, and these differ only in which optional keys they
-/// carry.
+/// A free-text field of a form (`StringSchemaSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
 #[schemars(crate = "::cardc_runtime::__private::schemars", rename = "StringSchema")]
@@ -520,40 +487,70 @@ pub struct StringSchema {
     #[allow(missing_docs)]
     #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub default: Option<String>,
-    /// The values of a select.
-    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub r#enum: Option<Vec<String>>,
-    /// Display names of the `enum` values.
-    #[deprecated(note = "LegacyTitledEnumSchema: use oneOf with titles instead")]
-    #[schemars(
-        rename = "enumNames",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none"
-    )]
-    pub enum_names: Option<Vec<String>>,
-    /// The values of a titled select.
-    #[schemars(
-        rename = "oneOf",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none"
-    )]
-    pub one_of: Option<Vec<TitledOption>>,
 }
 
 ::cardc_runtime::__private::object! {
     StringSchema "StringSchema" map drop;
     keys {
-        0 "title" [title]: Option<String> = opt() (Optional(Plain));
-        1 "description" [description]: Option<String> = opt() (Optional(Plain));
-        2 "minLength" [min_length]: Option<f64> = opt() (Optional(Plain));
-        3 "maxLength" [max_length]: Option<f64> = opt() (Optional(Plain));
-        4 "format" [format]: Option<StringFormat> = opt() (Optional(Plain));
-        5 "default" [default]: Option<String> = opt() (Optional(Plain));
-        6 "enum" [r#enum]: Option<Vec<String>> = opt() (Optional(Plain));
-        7 "enumNames" [enum_names]: Option<Vec<String>> = opt() (Optional(Plain));
-        8 "oneOf" [one_of]: Option<Vec<TitledOption>> = opt() (Optional(Plain));
+        0 "type" []: () = con("string") (String("string"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "minLength" [min_length]: Option<f64> = opt() (Optional(Plain));
+        4 "maxLength" [max_length]: Option<f64> = opt() (Optional(Plain));
+        5 "format" [format]: Option<StringFormat> = opt() (Optional(Plain));
+        6 "default" [default]: Option<String> = opt() (Optional(Plain));
     }
-    build { title: 0, description: 1, min_length: 2, max_length: 3, format: 4, default: 5, r#enum: 6, enum_names: 7, one_of: 8 }
+    build { title: 1, description: 2, min_length: 3, max_length: 4, format: 5, default: 6 }
+}
+
+/// A multi-select of titled values (`TitledMultiSelectEnumSchemaSchema`, strips).
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "TitledMultiSelectEnumSchema"
+)]
+#[allow(deprecated)]
+pub struct TitledMultiSelectEnumSchema {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "minItems",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub min_items: Option<f64>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "maxItems",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub max_items: Option<f64>,
+    #[allow(missing_docs)]
+    pub items: TitledMultiSelectItems,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub default: Option<Vec<String>>,
+}
+
+::cardc_runtime::__private::object! {
+    TitledMultiSelectEnumSchema "TitledMultiSelectEnumSchema" map drop;
+    keys {
+        0 "type" []: () = con("array") (String("array"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "minItems" [min_items]: Option<f64> = opt() (Optional(Plain));
+        4 "maxItems" [max_items]: Option<f64> = opt() (Optional(Plain));
+        5 "items" [items]: TitledMultiSelectItems = req() (Plain);
+        6 "default" [default]: Option<Vec<String>> = opt() (Optional(Plain));
+    }
+    build { title: 1, description: 2, min_items: 3, max_items: 4, items: 5, default: 6 }
 }
 
 /// The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`,
@@ -600,6 +597,91 @@ pub struct TitledOption {
     build { r#const: 0, title: 1 }
 }
 
+/// A select of titled values (`TitledSingleSelectEnumSchemaSchema`, strips).
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "TitledSingleSelectEnumSchema"
+)]
+#[allow(deprecated)]
+pub struct TitledSingleSelectEnumSchema {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: Option<String>,
+    /// The values to choose from, each with its display name.
+    #[schemars(rename = "oneOf")]
+    pub one_of: Vec<TitledOption>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub default: Option<String>,
+}
+
+::cardc_runtime::__private::object! {
+    TitledSingleSelectEnumSchema "TitledSingleSelectEnumSchema" map drop;
+    keys {
+        0 "type" []: () = con("string") (String("string"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "oneOf" [one_of]: Vec<TitledOption> = req() (Plain);
+        4 "default" [default]: Option<String> = opt() (Optional(Plain));
+    }
+    build { title: 1, description: 2, one_of: 3, default: 4 }
+}
+
+/// A multi-select of bare values (`UntitledMultiSelectEnumSchemaSchema`, strips).
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "UntitledMultiSelectEnumSchema"
+)]
+#[allow(deprecated)]
+pub struct UntitledMultiSelectEnumSchema {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "minItems",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub min_items: Option<f64>,
+    #[allow(missing_docs)]
+    #[schemars(
+        rename = "maxItems",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none"
+    )]
+    pub max_items: Option<f64>,
+    #[allow(missing_docs)]
+    pub items: UntitledMultiSelectItems,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub default: Option<Vec<String>>,
+}
+
+::cardc_runtime::__private::object! {
+    UntitledMultiSelectEnumSchema "UntitledMultiSelectEnumSchema" map drop;
+    keys {
+        0 "type" []: () = con("array") (String("array"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "minItems" [min_items]: Option<f64> = opt() (Optional(Plain));
+        4 "maxItems" [max_items]: Option<f64> = opt() (Optional(Plain));
+        5 "items" [items]: UntitledMultiSelectItems = req() (Plain);
+        6 "default" [default]: Option<Vec<String>> = opt() (Optional(Plain));
+    }
+    build { title: 1, description: 2, min_items: 3, max_items: 4, items: 5, default: 6 }
+}
+
 /// The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
 /// strips).
 #[derive(Debug, Clone, PartialEq)]
@@ -621,4 +703,39 @@ pub struct UntitledMultiSelectItems {
         1 "enum" [r#enum]: Vec<String> = req() (Plain);
     }
     build { r#enum: 1 }
+}
+
+/// A select of bare values (`UntitledSingleSelectEnumSchemaSchema`, strips). The SDK tries the
+/// legacy select first, which reads every such field too.
+#[derive(Debug, Clone, PartialEq)]
+#[derive(::cardc_runtime::__private::JsonSchema)]
+#[schemars(
+    crate = "::cardc_runtime::__private::schemars",
+    rename = "UntitledSingleSelectEnumSchema"
+)]
+#[allow(deprecated)]
+pub struct UntitledSingleSelectEnumSchema {
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub title: Option<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub description: Option<String>,
+    /// The values to choose from.
+    pub r#enum: Vec<String>,
+    #[allow(missing_docs)]
+    #[schemars(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub default: Option<String>,
+}
+
+::cardc_runtime::__private::object! {
+    UntitledSingleSelectEnumSchema "UntitledSingleSelectEnumSchema" map drop;
+    keys {
+        0 "type" []: () = con("string") (String("string"));
+        1 "title" [title]: Option<String> = opt() (Optional(Plain));
+        2 "description" [description]: Option<String> = opt() (Optional(Plain));
+        3 "enum" [r#enum]: Vec<String> = req() (Plain);
+        4 "default" [default]: Option<String> = opt() (Optional(Plain));
+    }
+    build { title: 1, description: 2, r#enum: 3, default: 4 }
 }

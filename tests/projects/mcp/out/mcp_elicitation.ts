@@ -14,6 +14,7 @@ export { assertNever };
 
 /** A boolean field of a form (`BooleanSchemaSchema`, strips). */
 export interface BooleanSchema {
+  type: 'boolean';
   title?: string;
   description?: string;
   default?: boolean;
@@ -76,24 +77,24 @@ export interface ElicitationCompleteNotificationParams {
 /** The mode of a form elicitation. */
 export type FormMode = 'form';
 
-/**
- * A multi-select field of a form (`MultiSelectEnumSchemaSchema`: the untitled and titled
- * forms, which differ only in `items`).
- */
-export interface MultiSelectEnumSchema {
+/** A select with display names beside its values (`LegacyTitledEnumSchemaSchema`, strips). */
+export interface LegacyTitledEnumSchema {
+  type: 'string';
   title?: string;
   description?: string;
-  minItems?: number;
-  maxItems?: number;
-  items: MultiSelectItems;
-  default?: string[];
+  /** The values to choose from. */
+  enum: string[];
+  /**
+   * Display names of the `enum` values.
+   * @deprecated LegacyTitledEnumSchema: use oneOf with titles instead
+   */
+  enumNames?: string[];
+  default?: string;
 }
-
-/** The items of a multi-select, told apart by the key each requires. */
-export type MultiSelectItems = UntitledMultiSelectItems | TitledMultiSelectItems;
 
 /** A number field of a form (`NumberSchemaSchema`, strips), `type` `number` or `integer`. */
 export interface NumberSchema {
+  type: NumberType;
   title?: string;
   description?: string;
   minimum?: number;
@@ -101,13 +102,16 @@ export interface NumberSchema {
   default?: number;
 }
 
-/** A field of a form (`PrimitiveSchemaDefinitionSchema`), told apart by its `type`. */
-export type PrimitiveSchemaDefinition =
-  | ({ type: 'string' } & StringSchema)
-  | ({ type: 'number' } & NumberSchema)
-  | ({ type: 'integer' } & NumberSchema)
-  | ({ type: 'boolean' } & BooleanSchema)
-  | ({ type: 'array' } & MultiSelectEnumSchema);
+/** Whether a number field takes any number or integers. */
+export type NumberType = 'number' | 'integer';
+
+/**
+ * A field of a form (`PrimitiveSchemaDefinitionSchema`): zod's union of the SDK's members,
+ * read as the first that parses, in this order. Four of them are `type: "string"` and differ
+ * in which keys they carry, so `type` alone tells them apart no more than a key does: the
+ * members are tried in order, each stripping the keys it does not declare.
+ */
+export type PrimitiveSchemaDefinition = LegacyTitledEnumSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | BooleanSchema | StringSchema | NumberSchema;
 
 /** The form an elicitation asks for (the SDK's inline `z.object`, strips). */
 export interface RequestedSchema {
@@ -119,29 +123,26 @@ export interface RequestedSchema {
 /** The formats a string field may ask for. */
 export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
 
-/**
- * A string field of a form: the SDK's `LegacyTitledEnumSchemaSchema`,
- * `UntitledSingleSelectEnumSchemaSchema`, `TitledSingleSelectEnumSchemaSchema` and
- * `StringSchemaSchema`, all `type: "string"`, merged into one struct: a tagged union cannot
- * hold several payloads under one tag, and these differ only in which optional keys they
- * carry.
- */
+/** A free-text field of a form (`StringSchemaSchema`, strips). */
 export interface StringSchema {
+  type: 'string';
   title?: string;
   description?: string;
   minLength?: number;
   maxLength?: number;
   format?: StringFormat;
   default?: string;
-  /** The values of a select. */
-  enum?: string[];
-  /**
-   * Display names of the `enum` values.
-   * @deprecated LegacyTitledEnumSchema: use oneOf with titles instead
-   */
-  enumNames?: string[];
-  /** The values of a titled select. */
-  oneOf?: TitledOption[];
+}
+
+/** A multi-select of titled values (`TitledMultiSelectEnumSchemaSchema`, strips). */
+export interface TitledMultiSelectEnumSchema {
+  type: 'array';
+  title?: string;
+  description?: string;
+  minItems?: number;
+  maxItems?: number;
+  items: TitledMultiSelectItems;
+  default?: string[];
 }
 
 /**
@@ -158,6 +159,27 @@ export interface TitledOption {
   title: string;
 }
 
+/** A select of titled values (`TitledSingleSelectEnumSchemaSchema`, strips). */
+export interface TitledSingleSelectEnumSchema {
+  type: 'string';
+  title?: string;
+  description?: string;
+  /** The values to choose from, each with its display name. */
+  oneOf: TitledOption[];
+  default?: string;
+}
+
+/** A multi-select of bare values (`UntitledMultiSelectEnumSchemaSchema`, strips). */
+export interface UntitledMultiSelectEnumSchema {
+  type: 'array';
+  title?: string;
+  description?: string;
+  minItems?: number;
+  maxItems?: number;
+  items: UntitledMultiSelectItems;
+  default?: string[];
+}
+
 /**
  * The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
  * strips).
@@ -167,36 +189,17 @@ export interface UntitledMultiSelectItems {
   enum: string[];
 }
 
-// Exhaustive matching.
-
-/** Every `type` tag of `PrimitiveSchemaDefinition`, in declaration order. */
-export const PRIMITIVE_SCHEMA_DEFINITION_TAGS = ['string', 'number', 'integer', 'boolean', 'array'] as const;
-
-/** A handler for every `PrimitiveSchemaDefinition` variant, keyed by tag: a missing or extra key is a type error. */
-export interface PrimitiveSchemaDefinitionHandlers<R_> {
-  string: (value: { type: 'string' } & StringSchema) => R_;
-  number: (value: { type: 'number' } & NumberSchema) => R_;
-  integer: (value: { type: 'integer' } & NumberSchema) => R_;
-  boolean: (value: { type: 'boolean' } & BooleanSchema) => R_;
-  array: (value: { type: 'array' } & MultiSelectEnumSchema) => R_;
-}
-
-/** Calls the handler for `value`'s tag; nested unions dispatch again on their own tag. */
-export function matchPrimitiveSchemaDefinition<R_>(value: PrimitiveSchemaDefinition, handlers: PrimitiveSchemaDefinitionHandlers<R_>): R_ {
-  switch (value['type']) {
-    case 'string':
-      return handlers['string'](value);
-    case 'number':
-      return handlers['number'](value);
-    case 'integer':
-      return handlers['integer'](value);
-    case 'boolean':
-      return handlers['boolean'](value);
-    case 'array':
-      return handlers['array'](value);
-    default:
-      return assertNever(value['type']);
-  }
+/**
+ * A select of bare values (`UntitledSingleSelectEnumSchemaSchema`, strips). The SDK tries the
+ * legacy select first, which reads every such field too.
+ */
+export interface UntitledSingleSelectEnumSchema {
+  type: 'string';
+  title?: string;
+  description?: string;
+  /** The values to choose from. */
+  enum: string[];
+  default?: string;
 }
 
 // Runtime checks. For every type above, `is<Name>(value)` says whether a value is exactly a
@@ -295,24 +298,14 @@ export function parseFormMode(value: unknown): cardcParsed<FormMode> {
   return cardcParseCopy<FormMode>(guards.checkFormMode, value);
 }
 
-/** Whether a value is a `MultiSelectEnumSchema`, exactly as the contract says. Never throws. */
-export function isMultiSelectEnumSchema(value: unknown): value is MultiSelectEnumSchema {
-  return cardcIs(guards.checkMultiSelectEnumSchema, value);
+/** Whether a value is a `LegacyTitledEnumSchema`, exactly as the contract says. Never throws. */
+export function isLegacyTitledEnumSchema(value: unknown): value is LegacyTitledEnumSchema {
+  return cardcIs(guards.checkLegacyTitledEnumSchema, value);
 }
 
-/** The value as a `MultiSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
-export function parseMultiSelectEnumSchema(value: unknown): cardcParsed<MultiSelectEnumSchema> {
-  return cardcParseCopy<MultiSelectEnumSchema>(guards.checkMultiSelectEnumSchema, value);
-}
-
-/** Whether a value is a `MultiSelectItems`, exactly as the contract says. Never throws. */
-export function isMultiSelectItems(value: unknown): value is MultiSelectItems {
-  return cardcIs(guards.checkMultiSelectItems, value);
-}
-
-/** The value as a `MultiSelectItems`, or where and how it breaks the contract. Never throws. */
-export function parseMultiSelectItems(value: unknown): cardcParsed<MultiSelectItems> {
-  return cardcParseCopy<MultiSelectItems>(guards.checkMultiSelectItems, value);
+/** The value as a `LegacyTitledEnumSchema`, or where and how it breaks the contract. Never throws. */
+export function parseLegacyTitledEnumSchema(value: unknown): cardcParsed<LegacyTitledEnumSchema> {
+  return cardcParseCopy<LegacyTitledEnumSchema>(guards.checkLegacyTitledEnumSchema, value);
 }
 
 /** Whether a value is a `NumberSchema`, exactly as the contract says. Never throws. */
@@ -323,6 +316,16 @@ export function isNumberSchema(value: unknown): value is NumberSchema {
 /** The value as a `NumberSchema`, or where and how it breaks the contract. Never throws. */
 export function parseNumberSchema(value: unknown): cardcParsed<NumberSchema> {
   return cardcParseCopy<NumberSchema>(guards.checkNumberSchema, value);
+}
+
+/** Whether a value is a `NumberType`, exactly as the contract says. Never throws. */
+export function isNumberType(value: unknown): value is NumberType {
+  return cardcIs(guards.checkNumberType, value);
+}
+
+/** The value as a `NumberType`, or where and how it breaks the contract. Never throws. */
+export function parseNumberType(value: unknown): cardcParsed<NumberType> {
+  return cardcParseCopy<NumberType>(guards.checkNumberType, value);
 }
 
 /** Whether a value is a `PrimitiveSchemaDefinition`, exactly as the contract says. Never throws. */
@@ -365,6 +368,16 @@ export function parseStringSchema(value: unknown): cardcParsed<StringSchema> {
   return cardcParseCopy<StringSchema>(guards.checkStringSchema, value);
 }
 
+/** Whether a value is a `TitledMultiSelectEnumSchema`, exactly as the contract says. Never throws. */
+export function isTitledMultiSelectEnumSchema(value: unknown): value is TitledMultiSelectEnumSchema {
+  return cardcIs(guards.checkTitledMultiSelectEnumSchema, value);
+}
+
+/** The value as a `TitledMultiSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
+export function parseTitledMultiSelectEnumSchema(value: unknown): cardcParsed<TitledMultiSelectEnumSchema> {
+  return cardcParseCopy<TitledMultiSelectEnumSchema>(guards.checkTitledMultiSelectEnumSchema, value);
+}
+
 /** Whether a value is a `TitledMultiSelectItems`, exactly as the contract says. Never throws. */
 export function isTitledMultiSelectItems(value: unknown): value is TitledMultiSelectItems {
   return cardcIs(guards.checkTitledMultiSelectItems, value);
@@ -385,6 +398,26 @@ export function parseTitledOption(value: unknown): cardcParsed<TitledOption> {
   return cardcParseCopy<TitledOption>(guards.checkTitledOption, value);
 }
 
+/** Whether a value is a `TitledSingleSelectEnumSchema`, exactly as the contract says. Never throws. */
+export function isTitledSingleSelectEnumSchema(value: unknown): value is TitledSingleSelectEnumSchema {
+  return cardcIs(guards.checkTitledSingleSelectEnumSchema, value);
+}
+
+/** The value as a `TitledSingleSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
+export function parseTitledSingleSelectEnumSchema(value: unknown): cardcParsed<TitledSingleSelectEnumSchema> {
+  return cardcParseCopy<TitledSingleSelectEnumSchema>(guards.checkTitledSingleSelectEnumSchema, value);
+}
+
+/** Whether a value is a `UntitledMultiSelectEnumSchema`, exactly as the contract says. Never throws. */
+export function isUntitledMultiSelectEnumSchema(value: unknown): value is UntitledMultiSelectEnumSchema {
+  return cardcIs(guards.checkUntitledMultiSelectEnumSchema, value);
+}
+
+/** The value as a `UntitledMultiSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
+export function parseUntitledMultiSelectEnumSchema(value: unknown): cardcParsed<UntitledMultiSelectEnumSchema> {
+  return cardcParseCopy<UntitledMultiSelectEnumSchema>(guards.checkUntitledMultiSelectEnumSchema, value);
+}
+
 /** Whether a value is a `UntitledMultiSelectItems`, exactly as the contract says. Never throws. */
 export function isUntitledMultiSelectItems(value: unknown): value is UntitledMultiSelectItems {
   return cardcIs(guards.checkUntitledMultiSelectItems, value);
@@ -393,4 +426,14 @@ export function isUntitledMultiSelectItems(value: unknown): value is UntitledMul
 /** The value as a `UntitledMultiSelectItems`, or where and how it breaks the contract. Never throws. */
 export function parseUntitledMultiSelectItems(value: unknown): cardcParsed<UntitledMultiSelectItems> {
   return cardcParseCopy<UntitledMultiSelectItems>(guards.checkUntitledMultiSelectItems, value);
+}
+
+/** Whether a value is a `UntitledSingleSelectEnumSchema`, exactly as the contract says. Never throws. */
+export function isUntitledSingleSelectEnumSchema(value: unknown): value is UntitledSingleSelectEnumSchema {
+  return cardcIs(guards.checkUntitledSingleSelectEnumSchema, value);
+}
+
+/** The value as a `UntitledSingleSelectEnumSchema`, or where and how it breaks the contract. Never throws. */
+export function parseUntitledSingleSelectEnumSchema(value: unknown): cardcParsed<UntitledSingleSelectEnumSchema> {
+  return cardcParseCopy<UntitledSingleSelectEnumSchema>(guards.checkUntitledSingleSelectEnumSchema, value);
 }

@@ -492,7 +492,7 @@ export function checkTaskAugmented(value: unknown, s: cardcState, at: string, or
       const item = object['task'];
       checkTaskMetadata(item, s, s.quiet ? '' : at + '/task');
     }
-    cardcRest(object, keys, s, at, true, keysOfTaskAugmented, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTaskAugmented, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

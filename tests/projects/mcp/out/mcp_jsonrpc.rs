@@ -8,8 +8,9 @@
 // `.loose()`, `.catchall`, an intersection with a record) accepts and keeps them, `.strict()`
 // refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
 // do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
-// it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
-// closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...). Which SDK object
+// it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult` and so `Meta`). A struct
+// flattened into another (`BaseMetadata`, `Icons`, `Task`, ...) drops what it does not know
+// when read alone, as the SDK's does; flattened, the object it joins decides. Which SDK object
 // strips and which keeps is said at each type.
 //
 // The SDK's defaults and preprocessing are the files' too where the language says them: a tool
@@ -447,14 +448,10 @@ pub struct Result {
     build { meta: Meta { meta: 0 } }
 }
 
-/// Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`).
+/// Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "TaskAugmented",
-    deny_unknown_fields
-)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "TaskAugmented")]
 pub struct TaskAugmented {
     #[allow(missing_docs)]
     #[schemars(flatten)]
@@ -465,7 +462,7 @@ pub struct TaskAugmented {
 }
 
 ::cardc_runtime::__private::object! {
-    TaskAugmented "TaskAugmented" map deny;
+    TaskAugmented "TaskAugmented" map drop;
     keys {
         0 "_meta" [meta.meta]: Option<RequestMeta> = opt() (Optional(Plain));
         1 "task" [task]: Option<TaskMetadata> = opt() (Optional(Plain));

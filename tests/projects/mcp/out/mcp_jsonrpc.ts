@@ -16,8 +16,9 @@ export { assertNever };
  * `.loose()`, `.catchall`, an intersection with a record) accepts and keeps them, `.strict()`
  * refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
  * do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
- * it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
- * closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...). Which SDK object
+ * it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult` and so `Meta`). A struct
+ * flattened into another (`BaseMetadata`, `Icons`, `Task`, ...) drops what it does not know
+ * when read alone, as the SDK's does; flattened, the object it joins decides. Which SDK object
  * strips and which keeps is said at each type.
  *
  * The SDK's defaults and preprocessing are the files' too where the language says them: a tool
@@ -166,7 +167,7 @@ export interface Result {
   [key: string]: unknown;
 }
 
-/** Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`). */
+/** Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`, strips). */
 export interface TaskAugmented {
   _meta?: RequestMeta;
   task?: TaskMetadata;

@@ -5,21 +5,25 @@
 
 import type { cardcState } from '../../../cardc_runtime.js';
 import {
+  cardcMismatch,
   cardcNoKeys,
   cardcObject,
   cardcPresent,
+  cardcReads,
   cardcRest,
+  cardcShape,
   cardcTag,
   cardcTags,
   cardcVariant,
 } from '../../../cardc_runtime.js';
-import { checkCompleteRequestParams } from './mcp_completion.guards.js';
+import { checkCompleteRequestParams, checkCompleteResult } from './mcp_completion.guards.js';
 import {
   checkElicitRequestParams,
+  checkElicitResult,
   checkElicitationCompleteNotificationParams,
 } from './mcp_elicitation.guards.js';
-import { checkParams } from './mcp_jsonrpc.guards.js';
-import { checkInitializeRequestParams } from './mcp_lifecycle.guards.js';
+import { checkEmptyResult, checkParams } from './mcp_jsonrpc.guards.js';
+import { checkInitializeRequestParams, checkInitializeResult } from './mcp_lifecycle.guards.js';
 import {
   checkLoggingMessageNotificationParams,
   checkSetLevelRequestParams,
@@ -28,15 +32,37 @@ import {
   checkCancelledNotificationParams,
   checkProgressNotificationParams,
 } from './mcp_progress.guards.js';
-import { checkGetPromptRequestParams } from './mcp_prompts.guards.js';
 import {
+  checkGetPromptRequestParams,
+  checkGetPromptResult,
+  checkListPromptsResult,
+} from './mcp_prompts.guards.js';
+import {
+  checkListResourceTemplatesResult,
+  checkListResourcesResult,
   checkPaginatedRequestParams,
+  checkReadResourceResult,
   checkResourceRequestParams,
   checkResourceUpdatedNotificationParams,
 } from './mcp_resources.guards.js';
-import { checkCreateMessageRequestParams } from './mcp_sampling.guards.js';
-import { checkTaskRequestParams, checkTaskStatusNotificationParams } from './mcp_tasks.guards.js';
-import { checkCallToolRequestParams } from './mcp_tools.guards.js';
+import { checkListRootsResult } from './mcp_roots.guards.js';
+import {
+  checkCreateMessageRequestParams,
+  checkCreateMessageResult,
+  checkCreateMessageResultWithTools,
+} from './mcp_sampling.guards.js';
+import {
+  checkCreateTaskResult,
+  checkListTasksResult,
+  checkTaskRequestParams,
+  checkTaskResult,
+  checkTaskStatusNotificationParams,
+} from './mcp_tasks.guards.js';
+import {
+  checkCallToolRequestParams,
+  checkCallToolResult,
+  checkListToolsResult,
+} from './mcp_tools.guards.js';
 
 /** The keys of the fields of `CallToolRequest`. */
 const keysOfCallToolRequest: readonly string[] = ['params'];
@@ -262,6 +288,23 @@ export function checkClientRequest(value: unknown, s: cardcState, at: string, or
         return;
       }
   }
+}
+
+/** Checks a `ClientResult`: its JSON shape picks the variant that checks the rest. */
+export function checkClientResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcShape(value)) {
+    case 'object':
+      if (cardcReads(checkEmptyResult, value, s, at)) { checkEmptyResult(value, s, at); return; }
+      if (cardcReads(checkCreateMessageResult, value, s, at)) { checkCreateMessageResult(value, s, at); return; }
+      if (cardcReads(checkCreateMessageResultWithTools, value, s, at)) { checkCreateMessageResultWithTools(value, s, at); return; }
+      if (cardcReads(checkElicitResult, value, s, at)) { checkElicitResult(value, s, at); return; }
+      if (cardcReads(checkListRootsResult, value, s, at)) { checkListRootsResult(value, s, at); return; }
+      if (cardcReads(checkTaskResult, value, s, at)) { checkTaskResult(value, s, at); return; }
+      if (cardcReads(checkListTasksResult, value, s, at)) { checkListTasksResult(value, s, at); return; }
+      if (cardcReads(checkCreateTaskResult, value, s, at)) { checkCreateTaskResult(value, s, at); return; }
+      break;
+  }
+  cardcMismatch(s, at, 'an object one of its variants reads', orNull);
 }
 
 /** The keys of the fields of `CompleteRequest`. */
@@ -723,6 +766,28 @@ export function checkServerRequest(value: unknown, s: cardcState, at: string, or
         return;
       }
   }
+}
+
+/** Checks a `ServerResult`: its JSON shape picks the variant that checks the rest. */
+export function checkServerResult(value: unknown, s: cardcState, at: string, orNull?: boolean): void {
+  switch (cardcShape(value)) {
+    case 'object':
+      if (cardcReads(checkEmptyResult, value, s, at)) { checkEmptyResult(value, s, at); return; }
+      if (cardcReads(checkInitializeResult, value, s, at)) { checkInitializeResult(value, s, at); return; }
+      if (cardcReads(checkCompleteResult, value, s, at)) { checkCompleteResult(value, s, at); return; }
+      if (cardcReads(checkGetPromptResult, value, s, at)) { checkGetPromptResult(value, s, at); return; }
+      if (cardcReads(checkListPromptsResult, value, s, at)) { checkListPromptsResult(value, s, at); return; }
+      if (cardcReads(checkListResourcesResult, value, s, at)) { checkListResourcesResult(value, s, at); return; }
+      if (cardcReads(checkListResourceTemplatesResult, value, s, at)) { checkListResourceTemplatesResult(value, s, at); return; }
+      if (cardcReads(checkReadResourceResult, value, s, at)) { checkReadResourceResult(value, s, at); return; }
+      if (cardcReads(checkCallToolResult, value, s, at)) { checkCallToolResult(value, s, at); return; }
+      if (cardcReads(checkListToolsResult, value, s, at)) { checkListToolsResult(value, s, at); return; }
+      if (cardcReads(checkTaskResult, value, s, at)) { checkTaskResult(value, s, at); return; }
+      if (cardcReads(checkListTasksResult, value, s, at)) { checkListTasksResult(value, s, at); return; }
+      if (cardcReads(checkCreateTaskResult, value, s, at)) { checkCreateTaskResult(value, s, at); return; }
+      break;
+  }
+  cardcMismatch(s, at, 'an object one of its variants reads', orNull);
 }
 
 /** The keys of the fields of `SetLevelRequest`. */

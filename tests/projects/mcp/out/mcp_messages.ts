@@ -3,32 +3,51 @@
 import type { cardcParsed } from '../../../cardc_runtime.js';
 import { assertNever, cardcIs, cardcParseCopy, cardcWrite } from '../../../cardc_runtime.js';
 import * as guards from './mcp_messages.guards.js';
-import type { CompleteRequestParams } from './mcp_completion.js';
+import type { CompleteRequestParams, CompleteResult } from './mcp_completion.js';
 import type {
   ElicitRequestParams,
+  ElicitResult,
   ElicitationCompleteNotificationParams,
 } from './mcp_elicitation.js';
-import type { Params } from './mcp_jsonrpc.js';
-import type { InitializeRequestParams } from './mcp_lifecycle.js';
+import type { EmptyResult, Params } from './mcp_jsonrpc.js';
+import type { InitializeRequestParams, InitializeResult } from './mcp_lifecycle.js';
 import type { LoggingMessageNotificationParams, SetLevelRequestParams } from './mcp_logging.js';
 import type { CancelledNotificationParams, ProgressNotificationParams } from './mcp_progress.js';
-import type { GetPromptRequestParams } from './mcp_prompts.js';
+import type { GetPromptRequestParams, GetPromptResult, ListPromptsResult } from './mcp_prompts.js';
 import type {
+  ListResourceTemplatesResult,
+  ListResourcesResult,
   PaginatedRequestParams,
+  ReadResourceResult,
   ResourceRequestParams,
   ResourceUpdatedNotificationParams,
 } from './mcp_resources.js';
+import type { ListRootsResult } from './mcp_roots.js';
 import type {
   CreateMessageRequestParams,
   CreateMessageRequestParamsInput,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+  CreateMessageResultWithToolsInput,
 } from './mcp_sampling.js';
-import type { TaskRequestParams, TaskStatusNotificationParams } from './mcp_tasks.js';
-import type { CallToolRequestParams } from './mcp_tools.js';
+import type {
+  CreateTaskResult,
+  ListTasksResult,
+  TaskRequestParams,
+  TaskResult,
+  TaskStatusNotificationParams,
+} from './mcp_tasks.js';
+import type {
+  CallToolRequestParams,
+  CallToolResult,
+  CallToolResultInput,
+  ListToolsResult,
+} from './mcp_tools.js';
 
 export { assertNever };
 
 /**
- * The Model Context Protocol 2025-11-25, split by family: the requests and notifications of every family, told apart by `method`, as the TypeScript SDK
+ * The Model Context Protocol 2025-11-25, split by family: the requests and notifications of every family, told apart by `method`, and the results each side answers with, as the TypeScript SDK
  * `@modelcontextprotocol/sdk` 1.32.2 defines them (see `mcp_jsonrpc.cards` beside this file).
  */
 
@@ -69,6 +88,24 @@ export type ClientRequest =
   | ({ method: 'tasks/result' } & TaskRequest)
   | ({ method: 'tasks/list' } & PaginatedRequest)
   | ({ method: 'tasks/cancel' } & TaskRequest);
+
+/**
+ * What a client answers a server's request with (`ClientResultSchema`). Its members overlap
+ * (each may hold the others' keys), and zod's union reads the first that parses, in this
+ * order.
+ *
+ * As read (`parseClientResult`): a field that has a default is always there, the
+ * default where the key was absent. `ClientResultInput` is what a writer may write, such
+ * fields left out.
+ */
+export type ClientResult = EmptyResult | CreateMessageResult | CreateMessageResultWithTools | ElicitResult | ListRootsResult | TaskResult | ListTasksResult | CreateTaskResult;
+
+/**
+ * `ClientResult` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isClientResult` says whether a value is one; `writeClientResult`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export type ClientResultInput = EmptyResult | CreateMessageResult | CreateMessageResultWithToolsInput | ElicitResult | ListRootsResult | TaskResult | ListTasksResult | CreateTaskResult;
 
 /** `completion/complete` (`CompleteRequestSchema`, strips). */
 export interface CompleteRequest {
@@ -195,6 +232,23 @@ export type ServerRequestInput =
   | ({ method: 'tasks/result' } & TaskRequest)
   | ({ method: 'tasks/list' } & PaginatedRequest)
   | ({ method: 'tasks/cancel' } & TaskRequest);
+
+/**
+ * What a server answers a client's request with (`ServerResultSchema`), read as the first
+ * member that parses, in this order.
+ *
+ * As read (`parseServerResult`): a field that has a default is always there, the
+ * default where the key was absent. `ServerResultInput` is what a writer may write, such
+ * fields left out.
+ */
+export type ServerResult = EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourcesResult | ListResourceTemplatesResult | ReadResourceResult | CallToolResult | ListToolsResult | TaskResult | ListTasksResult | CreateTaskResult;
+
+/**
+ * `ServerResult` as a writer may write it: a field that has a default may be left out,
+ * and reads as the default. `isServerResult` says whether a value is one; `writeServerResult`
+ * gives the JSON a conforming writer writes of a value as read.
+ */
+export type ServerResultInput = EmptyResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourcesResult | ListResourceTemplatesResult | ReadResourceResult | CallToolResultInput | ListToolsResult | TaskResult | ListTasksResult | CreateTaskResult;
 
 /** `logging/setLevel` (`SetLevelRequestSchema`, strips). */
 export interface SetLevelRequest {
@@ -443,6 +497,21 @@ export function parseClientRequest(value: unknown): cardcParsed<ClientRequest> {
   return cardcParseCopy<ClientRequest>(guards.checkClientRequest, value);
 }
 
+/** Whether a value is a `ClientResult` as a writer may write it (`ClientResultInput`: `parseClientResult` fills in the defaults). Never throws. */
+export function isClientResult(value: unknown): value is ClientResultInput {
+  return cardcIs(guards.checkClientResult, value);
+}
+
+/** The value as a `ClientResult`, or where and how it breaks the contract. Never throws. */
+export function parseClientResult(value: unknown): cardcParsed<ClientResult> {
+  return cardcParseCopy<ClientResult>(guards.checkClientResult, value);
+}
+
+/** The JSON a conforming writer writes for a `ClientResult`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeClientResult(value: ClientResult): ClientResultInput {
+  return cardcWrite<ClientResultInput>(guards.checkClientResult, value);
+}
+
 /** Whether a value is a `CompleteRequest`, exactly as the contract says. Never throws. */
 export function isCompleteRequest(value: unknown): value is CompleteRequest {
   return cardcIs(guards.checkCompleteRequest, value);
@@ -591,6 +660,21 @@ export function parseServerRequest(value: unknown): cardcParsed<ServerRequest> {
 /** The JSON a conforming writer writes for a `ServerRequest`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
 export function writeServerRequest(value: ServerRequest): ServerRequestInput {
   return cardcWrite<ServerRequestInput>(guards.checkServerRequest, value);
+}
+
+/** Whether a value is a `ServerResult` as a writer may write it (`ServerResultInput`: `parseServerResult` fills in the defaults). Never throws. */
+export function isServerResult(value: unknown): value is ServerResultInput {
+  return cardcIs(guards.checkServerResult, value);
+}
+
+/** The value as a `ServerResult`, or where and how it breaks the contract. Never throws. */
+export function parseServerResult(value: unknown): cardcParsed<ServerResult> {
+  return cardcParseCopy<ServerResult>(guards.checkServerResult, value);
+}
+
+/** The JSON a conforming writer writes for a `ServerResult`: a copy without the keys whose field says `#[omit_default]` and whose value is the default, every other default written. Never throws, and never changes its input. */
+export function writeServerResult(value: ServerResult): ServerResultInput {
+  return cardcWrite<ServerResultInput>(guards.checkServerResult, value);
 }
 
 /** Whether a value is a `SetLevelRequest`, exactly as the contract says. Never throws. */

@@ -154,7 +154,7 @@ export function checkTask(value: unknown, s: cardcState, at: string, orNull?: bo
         cardcString(item, s, s.quiet ? '' : at + '/statusMessage');
       }
     }
-    cardcRest(object, keys, s, at, true, keysOfTask, tags, known);
+    cardcRest(object, keys, s, at, false, keysOfTask, tags, known, true);
     s.depth -= 1;
   }
   s.type = outer;

@@ -66,14 +66,10 @@ pub struct ListTasksResult {
     build { meta: Meta { meta: 0 }, next_cursor: 1, tasks: 2 }
 }
 
-/// A task (`TaskSchema`; strips, closed here because results flatten it).
+/// A task (`TaskSchema`, strips).
 #[derive(Debug, Clone, PartialEq)]
 #[derive(::cardc_runtime::__private::JsonSchema)]
-#[schemars(
-    crate = "::cardc_runtime::__private::schemars",
-    rename = "Task",
-    deny_unknown_fields
-)]
+#[schemars(crate = "::cardc_runtime::__private::schemars", rename = "Task")]
 pub struct Task {
     #[allow(missing_docs)]
     #[schemars(rename = "taskId")]
@@ -105,7 +101,7 @@ pub struct Task {
 }
 
 ::cardc_runtime::__private::object! {
-    Task "Task" struct deny;
+    Task "Task" map drop;
     keys {
         0 "taskId" [task_id]: String = req() (Plain);
         1 "status" [status]: TaskStatus = req() (Plain);

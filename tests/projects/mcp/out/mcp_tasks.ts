@@ -27,7 +27,7 @@ export interface ListTasksResult {
   [key: string]: unknown;
 }
 
-/** A task (`TaskSchema`; strips, closed here because results flatten it). */
+/** A task (`TaskSchema`, strips). */
 export interface Task {
   taskId: string;
   status: TaskStatus;

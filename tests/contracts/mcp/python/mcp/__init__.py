@@ -8,8 +8,9 @@ Openness: the SDK's `z.object` accepts unknown keys and strips them, `looseObjec
 `.loose()`, `.catchall`, an intersection with a record) accepts and keeps them, `.strict()`
 refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
 do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
-it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
-closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...). Which SDK object
+it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult` and so `Meta`). A struct
+flattened into another (`BaseMetadata`, `Icons`, `Task`, ...) drops what it does not know
+when read alone, as the SDK's does; flattened, the object it joins decides. Which SDK object
 strips and which keeps is said at each type.
 
 The SDK's defaults and preprocessing are the file's too where the language says them: a tool
@@ -18,13 +19,13 @@ absent (`#[null_as_absent]`), and an object the SDK strips drops unknown keys
 (`#[drop_unknown_fields]`).
 
 JSON-RPC's request, notification and responses are told apart by which keys are present, as
-an untagged union's object variants are (`JsonRpcMessage`).
+an untagged union's object variants are (`JsonRpcMessage`). `ClientResult` and
+`ServerResult` are unions whose members overlap (every result is a loose `Result`), which zod
+reads as the first member that parses: their variants are tried in order.
 
-What this file cannot say: `ClientResult` and `ServerResult` are unions whose members
-overlap (every result is a loose `Result`) and that zod reads as the first member that
-parses, so they are absent; an empty elicitation capability reads as `{\"form\": {}}` (a
-default that depends on the other keys); the SDK's \"object\" checks (`AssertObjectSchema`)
-also accept arrays.
+What this file cannot say: an empty elicitation capability reads as `{\"form\": {}}` (a default
+that depends on the other keys); the SDK's \"object\" checks (`AssertObjectSchema`) also accept
+arrays.
 """
 
 from __future__ import annotations
@@ -91,6 +92,14 @@ class LoggingLevel(_enum.Enum):
     Alert = "alert"
 
     Emergency = "emergency"
+
+
+class NumberType(_enum.Enum):
+    """Whether a number field takes any number or integers."""
+
+    Number = "number"
+
+    Integer = "integer"
 
 
 class Role(_enum.Enum):
@@ -213,8 +222,8 @@ class AudioContent(_cardc.DroppingModel):
     )
 
 
-class BaseMetadata(_cardc.Model):
-    """A name and a display title (`BaseMetadataSchema`), flattened into what has them."""
+class BaseMetadata(_cardc.DroppingModel):
+    """A name and a display title (`BaseMetadataSchema`, strips), flattened into what has them."""
 
     name: str
     """The programmatic name."""
@@ -253,6 +262,11 @@ class BlobResourceContents(_cardc.DroppingModel):
 
 class BooleanSchema(_cardc.DroppingModel):
     """A boolean field of a form (`BooleanSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["boolean"],
+        _p.BeforeValidator(_cardc.exactly("boolean")),
+    ] = _p.Field(alias="type")
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
@@ -745,8 +759,8 @@ class Icon(_cardc.DroppingModel):
     theme: _t.Annotated[IconTheme | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class Icons(_cardc.Model):
-    """Icons (`IconsSchema`), flattened into what has them."""
+class Icons(_cardc.DroppingModel):
+    """Icons (`IconsSchema`, strips), flattened into what has them."""
 
     icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
@@ -902,6 +916,33 @@ class JsonRpcResultResponse(_cardc.Model):
     id: RequestId
 
     result: Result
+
+
+class LegacyTitledEnumSchema(_cardc.DroppingModel):
+    """A select with display names beside its values (`LegacyTitledEnumSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["string"],
+        _p.BeforeValidator(_cardc.exactly("string")),
+    ] = _p.Field(alias="type")
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    enum: list[str]
+    """The values to choose from."""
+
+    enum_names: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(
+            default=None,
+            alias="enumNames",
+            deprecated="LegacyTitledEnumSchema: use oneOf with titles instead",
+        )
+    )
+    """Display names of the `enum` values."""
+
+    default: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 class ListChangedCapability(_cardc.DroppingModel):
@@ -1086,30 +1127,10 @@ class ModelPreferences(_cardc.DroppingModel):
     ] = _p.Field(default=None, alias="intelligencePriority")
 
 
-class MultiSelectEnumSchema(_cardc.DroppingModel):
-    """A multi-select field of a form (`MultiSelectEnumSchemaSchema`: the untitled and titled
-    forms, which differ only in `items`).
-    """
-
-    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
-
-    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
-
-    min_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
-        _p.Field(default=None, alias="minItems")
-    )
-
-    max_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
-        _p.Field(default=None, alias="maxItems")
-    )
-
-    items: MultiSelectItems
-
-    default: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
-
-
 class NumberSchema(_cardc.DroppingModel):
     """A number field of a form (`NumberSchemaSchema`, strips), `type` `number` or `integer`."""
+
+    type_: NumberType = _p.Field(alias="type")
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
@@ -1526,12 +1547,12 @@ class SetLevelRequestParams(_cardc.DroppingModel):
 
 
 class StringSchema(_cardc.DroppingModel):
-    """A string field of a form: the SDK's `LegacyTitledEnumSchemaSchema`,
-    `UntitledSingleSelectEnumSchemaSchema`, `TitledSingleSelectEnumSchemaSchema` and
-    `StringSchemaSchema`, all `type: \"string\"`, merged into one struct: a tagged union cannot
-    hold several payloads under one tag, and these differ only in which optional keys they
-    carry.
-    """
+    """A free-text field of a form (`StringSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["string"],
+        _p.BeforeValidator(_cardc.exactly("string")),
+    ] = _p.Field(alias="type")
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
@@ -1551,27 +1572,9 @@ class StringSchema(_cardc.DroppingModel):
 
     default: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    enum: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
-    """The values of a select."""
 
-    enum_names: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
-        _p.Field(
-            default=None,
-            alias="enumNames",
-            deprecated="LegacyTitledEnumSchema: use oneOf with titles instead",
-        )
-    )
-    """Display names of the `enum` values."""
-
-    one_of: _t.Annotated[
-        list[TitledOption] | None,
-        _p.BeforeValidator(_cardc.not_null),
-    ] = _p.Field(default=None, alias="oneOf")
-    """The values of a titled select."""
-
-
-class Task(_cardc.Model):
-    """A task (`TaskSchema`; strips, closed here because results flatten it)."""
+class Task(_cardc.DroppingModel):
+    """A task (`TaskSchema`, strips)."""
 
     task_id: str = _p.Field(alias="taskId")
 
@@ -1594,8 +1597,8 @@ class Task(_cardc.Model):
     )
 
 
-class TaskAugmented(_cardc.Model):
-    """Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`)."""
+class TaskAugmented(_cardc.DroppingModel):
+    """Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="_meta")
@@ -1731,6 +1734,31 @@ class TextResourceContents(_cardc.DroppingModel):
     text: str
 
 
+class TitledMultiSelectEnumSchema(_cardc.DroppingModel):
+    """A multi-select of titled values (`TitledMultiSelectEnumSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["array"],
+        _p.BeforeValidator(_cardc.exactly("array")),
+    ] = _p.Field(alias="type")
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    min_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="minItems")
+    )
+
+    max_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="maxItems")
+    )
+
+    items: TitledMultiSelectItems
+
+    default: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+
 class TitledMultiSelectItems(_cardc.DroppingModel):
     """The items of a titled multi-select (`TitledMultiSelectEnumSchemaSchema`'s `items`,
     strips).
@@ -1745,6 +1773,24 @@ class TitledOption(_cardc.DroppingModel):
     const: str
 
     title: str
+
+
+class TitledSingleSelectEnumSchema(_cardc.DroppingModel):
+    """A select of titled values (`TitledSingleSelectEnumSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["string"],
+        _p.BeforeValidator(_cardc.exactly("string")),
+    ] = _p.Field(alias="type")
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    one_of: list[TitledOption] = _p.Field(alias="oneOf")
+    """The values to choose from, each with its display name."""
+
+    default: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 class Tool(_cardc.DroppingModel):
@@ -1884,6 +1930,31 @@ class ToolUseContent(_cardc.DroppingModel):
     )
 
 
+class UntitledMultiSelectEnumSchema(_cardc.DroppingModel):
+    """A multi-select of bare values (`UntitledMultiSelectEnumSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["array"],
+        _p.BeforeValidator(_cardc.exactly("array")),
+    ] = _p.Field(alias="type")
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    min_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="minItems")
+    )
+
+    max_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="maxItems")
+    )
+
+    items: UntitledMultiSelectItems
+
+    default: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+
 class UntitledMultiSelectItems(_cardc.DroppingModel):
     """The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
     strips).
@@ -1895,6 +1966,26 @@ class UntitledMultiSelectItems(_cardc.DroppingModel):
     ] = _p.Field(alias="type")
 
     enum: list[str]
+
+
+class UntitledSingleSelectEnumSchema(_cardc.DroppingModel):
+    """A select of bare values (`UntitledSingleSelectEnumSchemaSchema`, strips). The SDK tries the
+    legacy select first, which reads every such field too.
+    """
+
+    type_: _t.Annotated[
+        _t.Literal["string"],
+        _p.BeforeValidator(_cardc.exactly("string")),
+    ] = _p.Field(alias="type")
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    enum: list[str]
+    """The values to choose from."""
+
+    default: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 class ClientNotification_Cancelled(CancelledNotification):
@@ -2100,41 +2191,6 @@ class ContentBlock_EmbeddedResource(EmbeddedResource):
 
     _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
     type_: _t.Literal["resource"] = _p.Field(default="resource", alias="type")
-
-
-class PrimitiveSchemaDefinition_String(StringSchema):
-    """The String variant of PrimitiveSchemaDefinition."""
-
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["string"] = _p.Field(default="string", alias="type")
-
-
-class PrimitiveSchemaDefinition_Number(NumberSchema):
-    """The Number variant of PrimitiveSchemaDefinition."""
-
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["number"] = _p.Field(default="number", alias="type")
-
-
-class PrimitiveSchemaDefinition_Integer(NumberSchema):
-    """The Integer variant of PrimitiveSchemaDefinition."""
-
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["integer"] = _p.Field(default="integer", alias="type")
-
-
-class PrimitiveSchemaDefinition_Boolean(BooleanSchema):
-    """The Boolean variant of PrimitiveSchemaDefinition."""
-
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["boolean"] = _p.Field(default="boolean", alias="type")
-
-
-class PrimitiveSchemaDefinition_Array(MultiSelectEnumSchema):
-    """The Array variant of PrimitiveSchemaDefinition."""
-
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["array"] = _p.Field(default="array", alias="type")
 
 
 class SamplingContent_Text(TextContent):
@@ -2362,6 +2418,28 @@ ClientRequest = _te.TypeAliasType(
 """A request a client sends (`ClientRequestSchema`), told apart by `method`."""
 
 
+ClientResult = _te.TypeAliasType(
+    "ClientResult",
+    _t.Annotated[
+        _t.Union[
+            "EmptyResult",
+            CreateMessageResult,
+            CreateMessageResultWithTools,
+            ElicitResult,
+            ListRootsResult,
+            TaskResult,
+            ListTasksResult,
+            CreateTaskResult,
+        ],
+        _p.Field(union_mode="left_to_right"),
+    ],
+)
+"""What a client answers a server's request with (`ClientResultSchema`). Its members overlap
+(each may hold the others' keys), and zod's union reads the first that parses, in this
+order.
+"""
+
+
 CompletionReference = _te.TypeAliasType(
     "CompletionReference",
     _t.Annotated[
@@ -2479,32 +2557,25 @@ requires.
 """
 
 
-MultiSelectItems = _te.TypeAliasType(
-    "MultiSelectItems",
-    _t.Annotated[
-        _t.Annotated[UntitledMultiSelectItems, _p.Tag("0")]
-        | _t.Annotated[TitledMultiSelectItems, _p.Tag("1")],
-        _cardc.shaped(
-            (("object", ("type", "enum"), None), ("object", (), None)),
-            "an object",
-        ),
-    ],
-)
-"""The items of a multi-select, told apart by the key each requires."""
-
-
 PrimitiveSchemaDefinition = _te.TypeAliasType(
     "PrimitiveSchemaDefinition",
     _t.Annotated[
-        PrimitiveSchemaDefinition_String
-        | PrimitiveSchemaDefinition_Number
-        | PrimitiveSchemaDefinition_Integer
-        | PrimitiveSchemaDefinition_Boolean
-        | PrimitiveSchemaDefinition_Array,
-        _p.Field(discriminator="type_"),
+        LegacyTitledEnumSchema
+        | UntitledSingleSelectEnumSchema
+        | TitledSingleSelectEnumSchema
+        | UntitledMultiSelectEnumSchema
+        | TitledMultiSelectEnumSchema
+        | BooleanSchema
+        | StringSchema
+        | NumberSchema,
+        _p.Field(union_mode="left_to_right"),
     ],
 )
-"""A field of a form (`PrimitiveSchemaDefinitionSchema`), told apart by its `type`."""
+"""A field of a form (`PrimitiveSchemaDefinitionSchema`): zod's union of the SDK's members,
+read as the first that parses, in this order. Four of them are `type: \"string\"` and differ
+in which keys they carry, so `type` alone tells them apart no more than a key does: the
+members are tried in order, each stripping the keys it does not declare.
+"""
 
 
 ProgressToken = _te.TypeAliasType(
@@ -2625,6 +2696,32 @@ ServerRequest = _te.TypeAliasType(
 """A request a server sends (`ServerRequestSchema`), told apart by `method`."""
 
 
+ServerResult = _te.TypeAliasType(
+    "ServerResult",
+    _t.Annotated[
+        _t.Union[
+            "EmptyResult",
+            InitializeResult,
+            CompleteResult,
+            GetPromptResult,
+            ListPromptsResult,
+            ListResourcesResult,
+            ListResourceTemplatesResult,
+            ReadResourceResult,
+            CallToolResult,
+            ListToolsResult,
+            TaskResult,
+            ListTasksResult,
+            CreateTaskResult,
+        ],
+        _p.Field(union_mode="left_to_right"),
+    ],
+)
+"""What a server answers a client's request with (`ServerResultSchema`), read as the first
+member that parses, in this order.
+"""
+
+
 # Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
 # `parse_<type>_json(text)` JSON text, as the type or raising `_cardc.DecodeError`.
 parse_annotations = _cardc.Parser[Annotations](Annotations, "Annotations")
@@ -2674,6 +2771,8 @@ parse_client_notification = _cardc.Parser[ClientNotification](
 parse_client_notification_json = parse_client_notification.json
 parse_client_request = _cardc.Parser[ClientRequest](ClientRequest, "ClientRequest")
 parse_client_request_json = parse_client_request.json
+parse_client_result = _cardc.Parser[ClientResult](ClientResult, "ClientResult")
+parse_client_result_json = parse_client_result.json
 parse_client_task_elicitation_requests = _cardc.Parser[ClientTaskElicitationRequests](
     ClientTaskElicitationRequests,
     "ClientTaskElicitationRequests",
@@ -2880,6 +2979,11 @@ parse_json_rpc_result_response = _cardc.Parser[JsonRpcResultResponse](
     "JsonRpcResultResponse",
 )
 parse_json_rpc_result_response_json = parse_json_rpc_result_response.json
+parse_legacy_titled_enum_schema = _cardc.Parser[LegacyTitledEnumSchema](
+    LegacyTitledEnumSchema,
+    "LegacyTitledEnumSchema",
+)
+parse_legacy_titled_enum_schema_json = parse_legacy_titled_enum_schema.json
 parse_list_changed_capability = _cardc.Parser[ListChangedCapability](
     ListChangedCapability,
     "ListChangedCapability",
@@ -2941,18 +3045,10 @@ parse_model_preferences = _cardc.Parser[ModelPreferences](
     "ModelPreferences",
 )
 parse_model_preferences_json = parse_model_preferences.json
-parse_multi_select_enum_schema = _cardc.Parser[MultiSelectEnumSchema](
-    MultiSelectEnumSchema,
-    "MultiSelectEnumSchema",
-)
-parse_multi_select_enum_schema_json = parse_multi_select_enum_schema.json
-parse_multi_select_items = _cardc.Parser[MultiSelectItems](
-    MultiSelectItems,
-    "MultiSelectItems",
-)
-parse_multi_select_items_json = parse_multi_select_items.json
 parse_number_schema = _cardc.Parser[NumberSchema](NumberSchema, "NumberSchema")
 parse_number_schema_json = parse_number_schema.json
+parse_number_type = _cardc.Parser[NumberType](NumberType, "NumberType")
+parse_number_type_json = parse_number_type.json
 parse_paginated_request = _cardc.Parser[PaginatedRequest](
     PaginatedRequest,
     "PaginatedRequest",
@@ -3098,6 +3194,8 @@ parse_server_notification = _cardc.Parser[ServerNotification](
 parse_server_notification_json = parse_server_notification.json
 parse_server_request = _cardc.Parser[ServerRequest](ServerRequest, "ServerRequest")
 parse_server_request_json = parse_server_request.json
+parse_server_result = _cardc.Parser[ServerResult](ServerResult, "ServerResult")
+parse_server_result_json = parse_server_result.json
 parse_server_task_requests = _cardc.Parser[ServerTaskRequests](
     ServerTaskRequests,
     "ServerTaskRequests",
@@ -3163,6 +3261,11 @@ parse_text_resource_contents = _cardc.Parser[TextResourceContents](
     "TextResourceContents",
 )
 parse_text_resource_contents_json = parse_text_resource_contents.json
+parse_titled_multi_select_enum_schema = _cardc.Parser[TitledMultiSelectEnumSchema](
+    TitledMultiSelectEnumSchema,
+    "TitledMultiSelectEnumSchema",
+)
+parse_titled_multi_select_enum_schema_json = parse_titled_multi_select_enum_schema.json
 parse_titled_multi_select_items = _cardc.Parser[TitledMultiSelectItems](
     TitledMultiSelectItems,
     "TitledMultiSelectItems",
@@ -3170,6 +3273,13 @@ parse_titled_multi_select_items = _cardc.Parser[TitledMultiSelectItems](
 parse_titled_multi_select_items_json = parse_titled_multi_select_items.json
 parse_titled_option = _cardc.Parser[TitledOption](TitledOption, "TitledOption")
 parse_titled_option_json = parse_titled_option.json
+parse_titled_single_select_enum_schema = _cardc.Parser[TitledSingleSelectEnumSchema](
+    TitledSingleSelectEnumSchema,
+    "TitledSingleSelectEnumSchema",
+)
+parse_titled_single_select_enum_schema_json = (
+    parse_titled_single_select_enum_schema.json
+)
 parse_tool = _cardc.Parser[Tool](Tool, "Tool")
 parse_tool_json = parse_tool.json
 parse_tool_annotations = _cardc.Parser[ToolAnnotations](
@@ -3192,11 +3302,24 @@ parse_tool_result_content = _cardc.Parser[ToolResultContent](
 parse_tool_result_content_json = parse_tool_result_content.json
 parse_tool_use_content = _cardc.Parser[ToolUseContent](ToolUseContent, "ToolUseContent")
 parse_tool_use_content_json = parse_tool_use_content.json
+parse_untitled_multi_select_enum_schema = _cardc.Parser[UntitledMultiSelectEnumSchema](
+    UntitledMultiSelectEnumSchema,
+    "UntitledMultiSelectEnumSchema",
+)
+parse_untitled_multi_select_enum_schema_json = (
+    parse_untitled_multi_select_enum_schema.json
+)
 parse_untitled_multi_select_items = _cardc.Parser[UntitledMultiSelectItems](
     UntitledMultiSelectItems,
     "UntitledMultiSelectItems",
 )
 parse_untitled_multi_select_items_json = parse_untitled_multi_select_items.json
+parse_untitled_single_select_enum_schema = _cardc.Parser[
+    UntitledSingleSelectEnumSchema
+](UntitledSingleSelectEnumSchema, "UntitledSingleSelectEnumSchema")
+parse_untitled_single_select_enum_schema_json = (
+    parse_untitled_single_select_enum_schema.json
+)
 
 
 _R = _t.TypeVar("_R")
@@ -3385,43 +3508,6 @@ def visit_content_block(value: ContentBlock, visitor: ContentBlockVisitor[_R]) -
             return visitor.resource_link(value)
         case ContentBlock_EmbeddedResource():
             return visitor.embedded_resource(value)
-        case _:
-            _te.assert_never(value)
-
-
-class PrimitiveSchemaDefinitionVisitor(_t.Protocol[_R_co]):
-    """What `visit_primitive_schema_definition` calls: one method per variant of PrimitiveSchemaDefinition."""
-
-    def string(self, value: PrimitiveSchemaDefinition_String, /) -> _R_co: ...
-
-    def number(self, value: PrimitiveSchemaDefinition_Number, /) -> _R_co: ...
-
-    def integer(self, value: PrimitiveSchemaDefinition_Integer, /) -> _R_co: ...
-
-    def boolean(self, value: PrimitiveSchemaDefinition_Boolean, /) -> _R_co: ...
-
-    def array(self, value: PrimitiveSchemaDefinition_Array, /) -> _R_co: ...
-
-
-def visit_primitive_schema_definition(
-    value: PrimitiveSchemaDefinition,
-    visitor: PrimitiveSchemaDefinitionVisitor[_R],
-) -> _R:
-    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
-    a type checker fails it, and every visitor that lacks a method, when the schema
-    gains a variant.
-    """
-    match value:
-        case PrimitiveSchemaDefinition_String():
-            return visitor.string(value)
-        case PrimitiveSchemaDefinition_Number():
-            return visitor.number(value)
-        case PrimitiveSchemaDefinition_Integer():
-            return visitor.integer(value)
-        case PrimitiveSchemaDefinition_Boolean():
-            return visitor.boolean(value)
-        case PrimitiveSchemaDefinition_Array():
-            return visitor.array(value)
         case _:
             _te.assert_never(value)
 
@@ -3653,6 +3739,7 @@ __all__ = [
     "ClientRequest_SetLevel",
     "ClientRequest_Subscribe",
     "ClientRequest_Unsubscribe",
+    "ClientResult",
     "ClientTaskElicitationRequests",
     "ClientTaskRequests",
     "ClientTaskSamplingRequests",
@@ -3714,6 +3801,7 @@ __all__ = [
     "JsonRpcRequest",
     "JsonRpcResponse",
     "JsonRpcResultResponse",
+    "LegacyTitledEnumSchema",
     "ListChangedCapability",
     "ListPromptsResult",
     "ListResourceTemplatesResult",
@@ -3729,19 +3817,12 @@ __all__ = [
     "MetaOnly",
     "ModelHint",
     "ModelPreferences",
-    "MultiSelectEnumSchema",
-    "MultiSelectItems",
     "NumberSchema",
+    "NumberType",
     "PaginatedRequest",
     "PaginatedRequestParams",
     "Params",
     "PrimitiveSchemaDefinition",
-    "PrimitiveSchemaDefinitionVisitor",
-    "PrimitiveSchemaDefinition_Array",
-    "PrimitiveSchemaDefinition_Boolean",
-    "PrimitiveSchemaDefinition_Integer",
-    "PrimitiveSchemaDefinition_Number",
-    "PrimitiveSchemaDefinition_String",
     "ProgressNotification",
     "ProgressNotificationParams",
     "ProgressToken",
@@ -3803,6 +3884,7 @@ __all__ = [
     "ServerRequest_ListRoots",
     "ServerRequest_ListTasks",
     "ServerRequest_Ping",
+    "ServerResult",
     "ServerTaskRequests",
     "ServerTaskToolRequests",
     "ServerTasksCapability",
@@ -3822,8 +3904,10 @@ __all__ = [
     "TaskSupport",
     "TextContent",
     "TextResourceContents",
+    "TitledMultiSelectEnumSchema",
     "TitledMultiSelectItems",
     "TitledOption",
+    "TitledSingleSelectEnumSchema",
     "Tool",
     "ToolAnnotations",
     "ToolChoice",
@@ -3832,7 +3916,9 @@ __all__ = [
     "ToolJsonSchema",
     "ToolResultContent",
     "ToolUseContent",
+    "UntitledMultiSelectEnumSchema",
     "UntitledMultiSelectItems",
+    "UntitledSingleSelectEnumSchema",
     "parse_annotations",
     "parse_annotations_json",
     "parse_audio_content",
@@ -3859,6 +3945,8 @@ __all__ = [
     "parse_client_notification_json",
     "parse_client_request",
     "parse_client_request_json",
+    "parse_client_result",
+    "parse_client_result_json",
     "parse_client_task_elicitation_requests",
     "parse_client_task_elicitation_requests_json",
     "parse_client_task_requests",
@@ -3963,6 +4051,8 @@ __all__ = [
     "parse_json_rpc_response_json",
     "parse_json_rpc_result_response",
     "parse_json_rpc_result_response_json",
+    "parse_legacy_titled_enum_schema",
+    "parse_legacy_titled_enum_schema_json",
     "parse_list_changed_capability",
     "parse_list_changed_capability_json",
     "parse_list_prompts_result",
@@ -3993,12 +4083,10 @@ __all__ = [
     "parse_model_hint_json",
     "parse_model_preferences",
     "parse_model_preferences_json",
-    "parse_multi_select_enum_schema",
-    "parse_multi_select_enum_schema_json",
-    "parse_multi_select_items",
-    "parse_multi_select_items_json",
     "parse_number_schema",
     "parse_number_schema_json",
+    "parse_number_type",
+    "parse_number_type_json",
     "parse_paginated_request",
     "parse_paginated_request_json",
     "parse_paginated_request_params",
@@ -4071,6 +4159,8 @@ __all__ = [
     "parse_server_notification_json",
     "parse_server_request",
     "parse_server_request_json",
+    "parse_server_result",
+    "parse_server_result_json",
     "parse_server_task_requests",
     "parse_server_task_requests_json",
     "parse_server_task_tool_requests",
@@ -4109,10 +4199,14 @@ __all__ = [
     "parse_text_content_json",
     "parse_text_resource_contents",
     "parse_text_resource_contents_json",
+    "parse_titled_multi_select_enum_schema",
+    "parse_titled_multi_select_enum_schema_json",
     "parse_titled_multi_select_items",
     "parse_titled_multi_select_items_json",
     "parse_titled_option",
     "parse_titled_option_json",
+    "parse_titled_single_select_enum_schema",
+    "parse_titled_single_select_enum_schema_json",
     "parse_tool",
     "parse_tool_annotations",
     "parse_tool_annotations_json",
@@ -4129,13 +4223,16 @@ __all__ = [
     "parse_tool_result_content_json",
     "parse_tool_use_content",
     "parse_tool_use_content_json",
+    "parse_untitled_multi_select_enum_schema",
+    "parse_untitled_multi_select_enum_schema_json",
     "parse_untitled_multi_select_items",
     "parse_untitled_multi_select_items_json",
+    "parse_untitled_single_select_enum_schema",
+    "parse_untitled_single_select_enum_schema_json",
     "visit_client_notification",
     "visit_client_request",
     "visit_completion_reference",
     "visit_content_block",
-    "visit_primitive_schema_definition",
     "visit_sampling_content",
     "visit_sampling_message_content_block",
     "visit_server_notification",
@@ -4192,6 +4289,7 @@ JsonRpcErrorResponse.model_rebuild()
 JsonRpcNotification.model_rebuild()
 JsonRpcRequest.model_rebuild()
 JsonRpcResultResponse.model_rebuild()
+LegacyTitledEnumSchema.model_rebuild()
 ListChangedCapability.model_rebuild()
 ListPromptsResult.model_rebuild()
 ListResourceTemplatesResult.model_rebuild()
@@ -4206,7 +4304,6 @@ Meta.model_rebuild()
 MetaOnly.model_rebuild()
 ModelHint.model_rebuild()
 ModelPreferences.model_rebuild()
-MultiSelectEnumSchema.model_rebuild()
 NumberSchema.model_rebuild()
 PaginatedRequest.model_rebuild()
 PaginatedRequestParams.model_rebuild()
@@ -4250,8 +4347,10 @@ TaskStatusNotification.model_rebuild()
 TaskStatusNotificationParams.model_rebuild()
 TextContent.model_rebuild()
 TextResourceContents.model_rebuild()
+TitledMultiSelectEnumSchema.model_rebuild()
 TitledMultiSelectItems.model_rebuild()
 TitledOption.model_rebuild()
+TitledSingleSelectEnumSchema.model_rebuild()
 Tool.model_rebuild()
 ToolAnnotations.model_rebuild()
 ToolChoice.model_rebuild()
@@ -4259,7 +4358,9 @@ ToolExecution.model_rebuild()
 ToolJsonSchema.model_rebuild()
 ToolResultContent.model_rebuild()
 ToolUseContent.model_rebuild()
+UntitledMultiSelectEnumSchema.model_rebuild()
 UntitledMultiSelectItems.model_rebuild()
+UntitledSingleSelectEnumSchema.model_rebuild()
 ClientNotification_Cancelled.model_rebuild()
 ClientNotification_Progress.model_rebuild()
 ClientNotification_Initialized.model_rebuild()
@@ -4289,11 +4390,6 @@ ContentBlock_Image.model_rebuild()
 ContentBlock_Audio.model_rebuild()
 ContentBlock_ResourceLink.model_rebuild()
 ContentBlock_EmbeddedResource.model_rebuild()
-PrimitiveSchemaDefinition_String.model_rebuild()
-PrimitiveSchemaDefinition_Number.model_rebuild()
-PrimitiveSchemaDefinition_Integer.model_rebuild()
-PrimitiveSchemaDefinition_Boolean.model_rebuild()
-PrimitiveSchemaDefinition_Array.model_rebuild()
 SamplingContent_Text.model_rebuild()
 SamplingContent_Image.model_rebuild()
 SamplingContent_Audio.model_rebuild()

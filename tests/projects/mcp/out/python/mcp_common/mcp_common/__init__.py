@@ -95,8 +95,8 @@ class AudioContent(_cardc.DroppingModel):
     )
 
 
-class BaseMetadata(_cardc.Model):
-    """A name and a display title (`BaseMetadataSchema`), flattened into what has them."""
+class BaseMetadata(_cardc.DroppingModel):
+    """A name and a display title (`BaseMetadataSchema`, strips), flattened into what has them."""
 
     name: str
     """The programmatic name."""
@@ -163,8 +163,8 @@ class Icon(_cardc.DroppingModel):
     theme: _t.Annotated[IconTheme | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
-class Icons(_cardc.Model):
-    """Icons (`IconsSchema`), flattened into what has them."""
+class Icons(_cardc.DroppingModel):
+    """Icons (`IconsSchema`, strips), flattened into what has them."""
 
     icons: _t.Annotated[list[Icon] | None, _p.BeforeValidator(_cardc.not_null)] = None
 

@@ -30,6 +30,14 @@ class FormMode(_enum.Enum):
     Form = "form"
 
 
+class NumberType(_enum.Enum):
+    """Whether a number field takes any number or integers."""
+
+    Number = "number"
+
+    Integer = "integer"
+
+
 class StringFormat(_enum.Enum):
     """The formats a string field may ask for."""
 
@@ -44,6 +52,11 @@ class StringFormat(_enum.Enum):
 
 class BooleanSchema(_cardc.DroppingModel):
     """A boolean field of a form (`BooleanSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["boolean"],
+        _p.BeforeValidator(_cardc.exactly("boolean")),
+    ] = _p.Field(alias="type")
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
@@ -126,30 +139,37 @@ class ElicitationCompleteNotificationParams(_cardc.DroppingModel):
     elicitation_id: str = _p.Field(alias="elicitationId")
 
 
-class MultiSelectEnumSchema(_cardc.DroppingModel):
-    """A multi-select field of a form (`MultiSelectEnumSchemaSchema`: the untitled and titled
-    forms, which differ only in `items`).
-    """
+class LegacyTitledEnumSchema(_cardc.DroppingModel):
+    """A select with display names beside its values (`LegacyTitledEnumSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["string"],
+        _p.BeforeValidator(_cardc.exactly("string")),
+    ] = _p.Field(alias="type")
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
     description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    min_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
-        _p.Field(default=None, alias="minItems")
+    enum: list[str]
+    """The values to choose from."""
+
+    enum_names: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(
+            default=None,
+            alias="enumNames",
+            deprecated="LegacyTitledEnumSchema: use oneOf with titles instead",
+        )
     )
+    """Display names of the `enum` values."""
 
-    max_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
-        _p.Field(default=None, alias="maxItems")
-    )
-
-    items: MultiSelectItems
-
-    default: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
+    default: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 class NumberSchema(_cardc.DroppingModel):
     """A number field of a form (`NumberSchemaSchema`, strips), `type` `number` or `integer`."""
+
+    type_: NumberType = _p.Field(alias="type")
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
@@ -176,12 +196,12 @@ class RequestedSchema(_cardc.DroppingModel):
 
 
 class StringSchema(_cardc.DroppingModel):
-    """A string field of a form: the SDK's `LegacyTitledEnumSchemaSchema`,
-    `UntitledSingleSelectEnumSchemaSchema`, `TitledSingleSelectEnumSchemaSchema` and
-    `StringSchemaSchema`, all `type: \"string\"`, merged into one struct: a tagged union cannot
-    hold several payloads under one tag, and these differ only in which optional keys they
-    carry.
-    """
+    """A free-text field of a form (`StringSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["string"],
+        _p.BeforeValidator(_cardc.exactly("string")),
+    ] = _p.Field(alias="type")
 
     title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
@@ -201,23 +221,30 @@ class StringSchema(_cardc.DroppingModel):
 
     default: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    enum: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
-    """The values of a select."""
 
-    enum_names: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = (
-        _p.Field(
-            default=None,
-            alias="enumNames",
-            deprecated="LegacyTitledEnumSchema: use oneOf with titles instead",
-        )
+class TitledMultiSelectEnumSchema(_cardc.DroppingModel):
+    """A multi-select of titled values (`TitledMultiSelectEnumSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["array"],
+        _p.BeforeValidator(_cardc.exactly("array")),
+    ] = _p.Field(alias="type")
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    min_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="minItems")
     )
-    """Display names of the `enum` values."""
 
-    one_of: _t.Annotated[
-        list[TitledOption] | None,
-        _p.BeforeValidator(_cardc.not_null),
-    ] = _p.Field(default=None, alias="oneOf")
-    """The values of a titled select."""
+    max_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="maxItems")
+    )
+
+    items: TitledMultiSelectItems
+
+    default: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 class TitledMultiSelectItems(_cardc.DroppingModel):
@@ -236,6 +263,49 @@ class TitledOption(_cardc.DroppingModel):
     title: str
 
 
+class TitledSingleSelectEnumSchema(_cardc.DroppingModel):
+    """A select of titled values (`TitledSingleSelectEnumSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["string"],
+        _p.BeforeValidator(_cardc.exactly("string")),
+    ] = _p.Field(alias="type")
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    one_of: list[TitledOption] = _p.Field(alias="oneOf")
+    """The values to choose from, each with its display name."""
+
+    default: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+
+class UntitledMultiSelectEnumSchema(_cardc.DroppingModel):
+    """A multi-select of bare values (`UntitledMultiSelectEnumSchemaSchema`, strips)."""
+
+    type_: _t.Annotated[
+        _t.Literal["array"],
+        _p.BeforeValidator(_cardc.exactly("array")),
+    ] = _p.Field(alias="type")
+
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+    min_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="minItems")
+    )
+
+    max_items: _t.Annotated[_cardc.F64 | None, _p.BeforeValidator(_cardc.not_null)] = (
+        _p.Field(default=None, alias="maxItems")
+    )
+
+    items: UntitledMultiSelectItems
+
+    default: _t.Annotated[list[str] | None, _p.BeforeValidator(_cardc.not_null)] = None
+
+
 class UntitledMultiSelectItems(_cardc.DroppingModel):
     """The items of an untitled multi-select (`UntitledMultiSelectEnumSchemaSchema`'s `items`,
     strips).
@@ -249,39 +319,24 @@ class UntitledMultiSelectItems(_cardc.DroppingModel):
     enum: list[str]
 
 
-class PrimitiveSchemaDefinition_String(StringSchema):
-    """The String variant of PrimitiveSchemaDefinition."""
+class UntitledSingleSelectEnumSchema(_cardc.DroppingModel):
+    """A select of bare values (`UntitledSingleSelectEnumSchemaSchema`, strips). The SDK tries the
+    legacy select first, which reads every such field too.
+    """
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["string"] = _p.Field(default="string", alias="type")
+    type_: _t.Annotated[
+        _t.Literal["string"],
+        _p.BeforeValidator(_cardc.exactly("string")),
+    ] = _p.Field(alias="type")
 
+    title: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-class PrimitiveSchemaDefinition_Number(NumberSchema):
-    """The Number variant of PrimitiveSchemaDefinition."""
+    description: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["number"] = _p.Field(default="number", alias="type")
+    enum: list[str]
+    """The values to choose from."""
 
-
-class PrimitiveSchemaDefinition_Integer(NumberSchema):
-    """The Integer variant of PrimitiveSchemaDefinition."""
-
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["integer"] = _p.Field(default="integer", alias="type")
-
-
-class PrimitiveSchemaDefinition_Boolean(BooleanSchema):
-    """The Boolean variant of PrimitiveSchemaDefinition."""
-
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["boolean"] = _p.Field(default="boolean", alias="type")
-
-
-class PrimitiveSchemaDefinition_Array(MultiSelectEnumSchema):
-    """The Array variant of PrimitiveSchemaDefinition."""
-
-    _cardc_fixed: _t.ClassVar[tuple[str, ...]] = ("type_",)
-    type_: _t.Literal["array"] = _p.Field(default="array", alias="type")
+    default: _t.Annotated[str | None, _p.BeforeValidator(_cardc.not_null)] = None
 
 
 ElicitRequestParams = _te.TypeAliasType(
@@ -321,32 +376,25 @@ ElicitValue = _te.TypeAliasType(
 """A value the user gave in a form."""
 
 
-MultiSelectItems = _te.TypeAliasType(
-    "MultiSelectItems",
-    _t.Annotated[
-        _t.Annotated[UntitledMultiSelectItems, _p.Tag("0")]
-        | _t.Annotated[TitledMultiSelectItems, _p.Tag("1")],
-        _cardc.shaped(
-            (("object", ("type", "enum"), None), ("object", (), None)),
-            "an object",
-        ),
-    ],
-)
-"""The items of a multi-select, told apart by the key each requires."""
-
-
 PrimitiveSchemaDefinition = _te.TypeAliasType(
     "PrimitiveSchemaDefinition",
     _t.Annotated[
-        PrimitiveSchemaDefinition_String
-        | PrimitiveSchemaDefinition_Number
-        | PrimitiveSchemaDefinition_Integer
-        | PrimitiveSchemaDefinition_Boolean
-        | PrimitiveSchemaDefinition_Array,
-        _p.Field(discriminator="type_"),
+        LegacyTitledEnumSchema
+        | UntitledSingleSelectEnumSchema
+        | TitledSingleSelectEnumSchema
+        | UntitledMultiSelectEnumSchema
+        | TitledMultiSelectEnumSchema
+        | BooleanSchema
+        | StringSchema
+        | NumberSchema,
+        _p.Field(union_mode="left_to_right"),
     ],
 )
-"""A field of a form (`PrimitiveSchemaDefinitionSchema`), told apart by its `type`."""
+"""A field of a form (`PrimitiveSchemaDefinitionSchema`): zod's union of the SDK's members,
+read as the first that parses, in this order. Four of them are `type: \"string\"` and differ
+in which keys they carry, so `type` alone tells them apart no more than a key does: the
+members are tried in order, each stripping the keys it does not declare.
+"""
 
 
 # Each type's parsers: `parse_<type>(data)` decodes parsed JSON data and
@@ -382,18 +430,15 @@ parse_elicitation_complete_notification_params_json = (
 )
 parse_form_mode = _cardc.Parser[FormMode](FormMode, "FormMode")
 parse_form_mode_json = parse_form_mode.json
-parse_multi_select_enum_schema = _cardc.Parser[MultiSelectEnumSchema](
-    MultiSelectEnumSchema,
-    "MultiSelectEnumSchema",
+parse_legacy_titled_enum_schema = _cardc.Parser[LegacyTitledEnumSchema](
+    LegacyTitledEnumSchema,
+    "LegacyTitledEnumSchema",
 )
-parse_multi_select_enum_schema_json = parse_multi_select_enum_schema.json
-parse_multi_select_items = _cardc.Parser[MultiSelectItems](
-    MultiSelectItems,
-    "MultiSelectItems",
-)
-parse_multi_select_items_json = parse_multi_select_items.json
+parse_legacy_titled_enum_schema_json = parse_legacy_titled_enum_schema.json
 parse_number_schema = _cardc.Parser[NumberSchema](NumberSchema, "NumberSchema")
 parse_number_schema_json = parse_number_schema.json
+parse_number_type = _cardc.Parser[NumberType](NumberType, "NumberType")
+parse_number_type_json = parse_number_type.json
 parse_primitive_schema_definition = _cardc.Parser[PrimitiveSchemaDefinition](
     PrimitiveSchemaDefinition,
     "PrimitiveSchemaDefinition",
@@ -408,6 +453,11 @@ parse_string_format = _cardc.Parser[StringFormat](StringFormat, "StringFormat")
 parse_string_format_json = parse_string_format.json
 parse_string_schema = _cardc.Parser[StringSchema](StringSchema, "StringSchema")
 parse_string_schema_json = parse_string_schema.json
+parse_titled_multi_select_enum_schema = _cardc.Parser[TitledMultiSelectEnumSchema](
+    TitledMultiSelectEnumSchema,
+    "TitledMultiSelectEnumSchema",
+)
+parse_titled_multi_select_enum_schema_json = parse_titled_multi_select_enum_schema.json
 parse_titled_multi_select_items = _cardc.Parser[TitledMultiSelectItems](
     TitledMultiSelectItems,
     "TitledMultiSelectItems",
@@ -415,52 +465,31 @@ parse_titled_multi_select_items = _cardc.Parser[TitledMultiSelectItems](
 parse_titled_multi_select_items_json = parse_titled_multi_select_items.json
 parse_titled_option = _cardc.Parser[TitledOption](TitledOption, "TitledOption")
 parse_titled_option_json = parse_titled_option.json
+parse_titled_single_select_enum_schema = _cardc.Parser[TitledSingleSelectEnumSchema](
+    TitledSingleSelectEnumSchema,
+    "TitledSingleSelectEnumSchema",
+)
+parse_titled_single_select_enum_schema_json = (
+    parse_titled_single_select_enum_schema.json
+)
+parse_untitled_multi_select_enum_schema = _cardc.Parser[UntitledMultiSelectEnumSchema](
+    UntitledMultiSelectEnumSchema,
+    "UntitledMultiSelectEnumSchema",
+)
+parse_untitled_multi_select_enum_schema_json = (
+    parse_untitled_multi_select_enum_schema.json
+)
 parse_untitled_multi_select_items = _cardc.Parser[UntitledMultiSelectItems](
     UntitledMultiSelectItems,
     "UntitledMultiSelectItems",
 )
 parse_untitled_multi_select_items_json = parse_untitled_multi_select_items.json
-
-
-_R = _t.TypeVar("_R")
-_R_co = _t.TypeVar("_R_co", covariant=True)
-
-
-class PrimitiveSchemaDefinitionVisitor(_t.Protocol[_R_co]):
-    """What `visit_primitive_schema_definition` calls: one method per variant of PrimitiveSchemaDefinition."""
-
-    def string(self, value: PrimitiveSchemaDefinition_String, /) -> _R_co: ...
-
-    def number(self, value: PrimitiveSchemaDefinition_Number, /) -> _R_co: ...
-
-    def integer(self, value: PrimitiveSchemaDefinition_Integer, /) -> _R_co: ...
-
-    def boolean(self, value: PrimitiveSchemaDefinition_Boolean, /) -> _R_co: ...
-
-    def array(self, value: PrimitiveSchemaDefinition_Array, /) -> _R_co: ...
-
-
-def visit_primitive_schema_definition(
-    value: PrimitiveSchemaDefinition,
-    visitor: PrimitiveSchemaDefinitionVisitor[_R],
-) -> _R:
-    """Calls the method of `visitor` for the variant `value` is. The match is exhaustive:
-    a type checker fails it, and every visitor that lacks a method, when the schema
-    gains a variant.
-    """
-    match value:
-        case PrimitiveSchemaDefinition_String():
-            return visitor.string(value)
-        case PrimitiveSchemaDefinition_Number():
-            return visitor.number(value)
-        case PrimitiveSchemaDefinition_Integer():
-            return visitor.integer(value)
-        case PrimitiveSchemaDefinition_Boolean():
-            return visitor.boolean(value)
-        case PrimitiveSchemaDefinition_Array():
-            return visitor.array(value)
-        case _:
-            _te.assert_never(value)
+parse_untitled_single_select_enum_schema = _cardc.Parser[
+    UntitledSingleSelectEnumSchema
+](UntitledSingleSelectEnumSchema, "UntitledSingleSelectEnumSchema")
+parse_untitled_single_select_enum_schema_json = (
+    parse_untitled_single_select_enum_schema.json
+)
 
 
 __all__ = [
@@ -473,22 +502,20 @@ __all__ = [
     "ElicitValue",
     "ElicitationCompleteNotificationParams",
     "FormMode",
-    "MultiSelectEnumSchema",
-    "MultiSelectItems",
+    "LegacyTitledEnumSchema",
     "NumberSchema",
+    "NumberType",
     "PrimitiveSchemaDefinition",
-    "PrimitiveSchemaDefinitionVisitor",
-    "PrimitiveSchemaDefinition_Array",
-    "PrimitiveSchemaDefinition_Boolean",
-    "PrimitiveSchemaDefinition_Integer",
-    "PrimitiveSchemaDefinition_Number",
-    "PrimitiveSchemaDefinition_String",
     "RequestedSchema",
     "StringFormat",
     "StringSchema",
+    "TitledMultiSelectEnumSchema",
     "TitledMultiSelectItems",
     "TitledOption",
+    "TitledSingleSelectEnumSchema",
+    "UntitledMultiSelectEnumSchema",
     "UntitledMultiSelectItems",
+    "UntitledSingleSelectEnumSchema",
     "parse_boolean_schema",
     "parse_boolean_schema_json",
     "parse_elicit_action",
@@ -507,12 +534,12 @@ __all__ = [
     "parse_elicitation_complete_notification_params_json",
     "parse_form_mode",
     "parse_form_mode_json",
-    "parse_multi_select_enum_schema",
-    "parse_multi_select_enum_schema_json",
-    "parse_multi_select_items",
-    "parse_multi_select_items_json",
+    "parse_legacy_titled_enum_schema",
+    "parse_legacy_titled_enum_schema_json",
     "parse_number_schema",
     "parse_number_schema_json",
+    "parse_number_type",
+    "parse_number_type_json",
     "parse_primitive_schema_definition",
     "parse_primitive_schema_definition_json",
     "parse_requested_schema",
@@ -521,13 +548,20 @@ __all__ = [
     "parse_string_format_json",
     "parse_string_schema",
     "parse_string_schema_json",
+    "parse_titled_multi_select_enum_schema",
+    "parse_titled_multi_select_enum_schema_json",
     "parse_titled_multi_select_items",
     "parse_titled_multi_select_items_json",
     "parse_titled_option",
     "parse_titled_option_json",
+    "parse_titled_single_select_enum_schema",
+    "parse_titled_single_select_enum_schema_json",
+    "parse_untitled_multi_select_enum_schema",
+    "parse_untitled_multi_select_enum_schema_json",
     "parse_untitled_multi_select_items",
     "parse_untitled_multi_select_items_json",
-    "visit_primitive_schema_definition",
+    "parse_untitled_single_select_enum_schema",
+    "parse_untitled_single_select_enum_schema_json",
 ]
 
 BooleanSchema.model_rebuild()
@@ -535,15 +569,14 @@ ElicitRequestFormParams.model_rebuild()
 ElicitRequestUrlParams.model_rebuild()
 ElicitResult.model_rebuild()
 ElicitationCompleteNotificationParams.model_rebuild()
-MultiSelectEnumSchema.model_rebuild()
+LegacyTitledEnumSchema.model_rebuild()
 NumberSchema.model_rebuild()
 RequestedSchema.model_rebuild()
 StringSchema.model_rebuild()
+TitledMultiSelectEnumSchema.model_rebuild()
 TitledMultiSelectItems.model_rebuild()
 TitledOption.model_rebuild()
+TitledSingleSelectEnumSchema.model_rebuild()
+UntitledMultiSelectEnumSchema.model_rebuild()
 UntitledMultiSelectItems.model_rebuild()
-PrimitiveSchemaDefinition_String.model_rebuild()
-PrimitiveSchemaDefinition_Number.model_rebuild()
-PrimitiveSchemaDefinition_Integer.model_rebuild()
-PrimitiveSchemaDefinition_Boolean.model_rebuild()
-PrimitiveSchemaDefinition_Array.model_rebuild()
+UntitledSingleSelectEnumSchema.model_rebuild()

@@ -8,8 +8,9 @@ Openness: the SDK's `z.object` accepts unknown keys and strips them, `looseObjec
 `.loose()`, `.catchall`, an intersection with a record) accepts and keeps them, `.strict()`
 refuses them. The spec's JSON Schema leaves every object open, so the structs accept what they
 do not know: a struct the SDK strips drops it (`#[drop_unknown_fields]`), one it keeps keeps
-it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult`) or cardc needs them
-closed: a flattened struct (`Meta`, `BaseMetadata`, `Icons`, `Task`, ...). Which SDK object
+it, unless the SDK is strict (the JSON-RPC envelopes, `EmptyResult` and so `Meta`). A struct
+flattened into another (`BaseMetadata`, `Icons`, `Task`, ...) drops what it does not know
+when read alone, as the SDK's does; flattened, the object it joins decides. Which SDK object
 strips and which keeps is said at each type.
 
 The SDK's defaults and preprocessing are the files' too where the language says them: a tool
@@ -169,8 +170,8 @@ class Result(_cardc.OpenModel):
     )
 
 
-class TaskAugmented(_cardc.Model):
-    """Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`)."""
+class TaskAugmented(_cardc.DroppingModel):
+    """Params of a request that may run as a task (`TaskAugmentedRequestParamsSchema`, strips)."""
 
     meta: _t.Annotated[RequestMeta | None, _p.BeforeValidator(_cardc.not_null)] = (
         _p.Field(default=None, alias="_meta")

@@ -51,8 +51,8 @@ class ListTasksResult(_cardc.OpenModel):
     tasks: list[Task]
 
 
-class Task(_cardc.Model):
-    """A task (`TaskSchema`; strips, closed here because results flatten it)."""
+class Task(_cardc.DroppingModel):
+    """A task (`TaskSchema`, strips)."""
 
     task_id: str = _p.Field(alias="taskId")
 
