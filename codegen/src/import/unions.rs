@@ -118,7 +118,7 @@ impl<'a> Importer<'a> {
                             ),
                         );
                     }
-                    self.untagged(node, several, hint)
+                    self.untagged(node, several, key == "anyOf", hint)
                 }
             },
         };
@@ -885,14 +885,31 @@ impl<'a> Importer<'a> {
     }
 
     /// An untagged union of `branches`, when they differ by JSON type, object branches by the
-    /// keys they require (see `shapes`); any JSON (noted) when they do not.
-    fn untagged(&mut self, node: &Node<'_>, branches: &[Node<'_>], hint: &Hint) -> Val {
+    /// keys they require (see `shapes`), or, in an `anyOf` (which takes a value any branch
+    /// takes, in whatever order), by being tried in order; any JSON (noted) when they do not.
+    fn untagged(
+        &mut self,
+        node: &Node<'_>,
+        branches: &[Node<'_>],
+        any_of: bool,
+        hint: &Hint,
+    ) -> Val {
         let before: BTreeSet<String> = self.types.keys().cloned().collect();
         let name = self.type_name(node, hint);
         self.within.push(name.clone());
         let mut scope = names::variant_scope();
         let mut variants = Vec::new();
-        for branch in branches {
+        // An `anyOf` branch that is an `anyOf` alone adds its branches: a value any of them
+        // takes is taken either way, and no untagged union is another's variant.
+        let mut flat = Vec::new();
+        if any_of {
+            for branch in branches {
+                inline_any_of(branch, &mut flat);
+            }
+        } else {
+            flat.extend(branches.iter().cloned());
+        }
+        for branch in &flat {
             let label = self.branch_label(branch);
             let variant_name = scope.claim(&names::upper_camel(&label, "Variant"), "");
             let val = self.value(branch, &Hint::Suggest(format!("{name}{variant_name}")));
@@ -906,7 +923,10 @@ impl<'a> Importer<'a> {
             });
         }
         self.within.pop();
-        match self.shapes(&variants) {
+        let shapes = self
+            .shapes(&variants)
+            .or_else(|| any_of.then(|| self.tried(&variants)).flatten());
+        match shapes {
             Some(shapes) => {
                 for (variant, shape) in variants.iter_mut().zip(shapes) {
                     variant.shape = shape;
@@ -1077,6 +1097,33 @@ impl<'a> Importer<'a> {
         Some(shapes)
     }
 
+    /// The shape of each variant of an `anyOf` whose object branches overlap, tried in order
+    /// (which takes what any of them takes): when the other branches differ by JSON type, and
+    /// no object branch but the last reads every object and none comes twice, each of which
+    /// would leave a later branch untried.
+    fn tried(&self, variants: &[UntaggedVariant]) -> Option<Vec<Shape>> {
+        let mut shapes: Vec<Shape> = Vec::new();
+        let mut objects: Vec<&Ty> = Vec::new();
+        for variant in variants {
+            let shape = match self.shape(&variant.ty)? {
+                Shape::Object(_) => {
+                    let earlier_takes_all = objects
+                        .iter()
+                        .any(|ty| ir::reads_any_object(&self.types, ty));
+                    if earlier_takes_all || objects.contains(&&variant.ty) {
+                        return None;
+                    }
+                    objects.push(&variant.ty);
+                    Shape::Tried
+                }
+                shape if shapes.contains(&shape) => return None,
+                shape => shape,
+            };
+            shapes.push(shape);
+        }
+        Some(shapes)
+    }
+
     /// The JSON shape a type's values have, if it has one.
     fn shape(&self, ty: &Ty) -> Option<Shape> {
         match ty {
@@ -1136,6 +1183,28 @@ fn shape_of_test(test: &Value) -> Option<Shape> {
         ),
         _ => return None,
     })
+}
+
+/// `branch`, or, when it is an `anyOf` and nothing else (but its annotations), each of its
+/// branches so inlined in turn, added to `flat` in order.
+fn inline_any_of<'v>(branch: &Node<'v>, flat: &mut Vec<Node<'v>>) {
+    const ANNOTATIONS: [&str; 4] = ["anyOf", "title", "description", "$comment"];
+    let alone = branch
+        .value
+        .as_object()
+        .is_some_and(|object| object.keys().all(|key| ANNOTATIONS.contains(&key.as_str())));
+    match (alone, branch.value.get("anyOf").and_then(Value::as_array)) {
+        (true, Some(items)) => {
+            for (index, value) in items.iter().enumerate() {
+                let inner = Node {
+                    value,
+                    pointer: format!("{}/anyOf/{index}", branch.pointer),
+                };
+                inline_any_of(&inner, flat);
+            }
+        }
+        _ => flat.push(branch.clone()),
+    }
 }
 
 /// Every type a type names.

@@ -103,6 +103,34 @@ fn a_one_of_told_apart_by_type_or_key_is_untagged() {
 }
 
 #[test]
+fn an_any_of_of_overlapping_objects_is_tried_in_order() {
+    // Open objects that may hold each other's keys: an `anyOf` takes a value any of them
+    // takes, so the import tries them in order; a nested `anyOf` adds its branches, and a
+    // `oneOf` (exactly one) stays any JSON, noted.
+    insta::assert_snapshot!(imported(
+        r##"{
+          "$defs": {
+            "Result": {"anyOf": [
+              {"title": "Empty", "type": "object", "properties": {"_meta": {"type": "object"}},
+               "additionalProperties": false},
+              {"anyOf": [
+                {"title": "Roots", "type": "object", "properties": {"roots": {"type": "array",
+                 "items": {"type": "string"}}}, "required": ["roots"]},
+                {"title": "Status", "type": "object", "properties": {"status": {"type": "string"}},
+                 "required": ["status"]}
+              ]},
+              {"type": "integer"}
+            ]},
+            "OneResult": {"oneOf": [
+              {"type": "object", "properties": {"roots": {"type": "array"}}, "required": ["roots"]},
+              {"type": "object", "properties": {"status": {"type": "string"}}, "required": ["status"]}
+            ]}
+          }
+        }"##
+    ));
+}
+
+#[test]
 fn enums_and_camel_case_fields_take_the_file_rules() {
     insta::assert_snapshot!(imported(
         r##"{
