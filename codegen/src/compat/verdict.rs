@@ -209,6 +209,9 @@ pub enum Class {
     /// An untagged union whose object variants are picked in another order, one of them open
     /// or dropping unknown keys: an object holding the keys of two reads as the other.
     ObjectVariantsReordered,
+    /// An untagged union whose array variants come in another order, another first: an empty
+    /// array, which picks the first, reads as another variant.
+    ArrayVariantsReordered,
     /// An untagged union whose object variants are now tried in order, or now picked by the
     /// keys they require: the same variants read every object alike either way, since the
     /// checker lets keys pick only variants no object could be read as two of.
@@ -339,6 +342,7 @@ impl Class {
             Class::FoldMoved => "fold_moved",
             Class::ObjectVariantsReordered => "object_variants_reordered",
             Class::ObjectPickChanged => "object_pick_changed",
+            Class::ArrayVariantsReordered => "array_variants_reordered",
             Class::CatchAllRenamed => "catch_all_renamed",
             Class::ObjectClosed => "object_closed",
             Class::ObjectOpened => "object_opened",
@@ -602,6 +606,13 @@ impl Class {
                 "an object holding the keys that pick two variants reads as the one now first: \
                  neither side refuses what the other writes, but such an object (from elsewhere, \
                  or kept whole by an open variant) changes meaning",
+            ),
+            Class::ArrayVariantsReordered => verdict_of(
+                false,
+                false,
+                false,
+                "an empty array picks the first array variant, now another: neither side refuses \
+                 what the other writes, but an empty array changes meaning",
             ),
             Class::ObjectPickChanged => verdict_of(
                 false,

@@ -788,6 +788,16 @@ impl Walk<'_> {
                 (Some(&old.name_span), Some(&new.name_span)),
             );
         }
+        // An empty array picks the first array variant, so another order reads it as another.
+        let (old_arrays, new_arrays) = (array_order(old, new), array_order(new, old));
+        if old_arrays.len() > 1 && old_arrays.first() != new_arrays.first() {
+            self.push(
+                Class::ArrayVariantsReordered,
+                name,
+                (Some(old_arrays.join(", ")), Some(new_arrays.join(", "))),
+                (Some(&old.name_span), Some(&new.name_span)),
+            );
+        }
     }
 }
 
@@ -834,16 +844,33 @@ fn renames<'a, T>(
 
 /// The object variants of `def` that `other` has as object variants too, in `def`'s order.
 fn object_order<'a>(def: &'a UntaggedDef, other: &UntaggedDef) -> Vec<&'a str> {
-    let object =
-        |variant: &UntaggedVariant| matches!(variant.shape, Shape::Object(_) | Shape::Tried);
+    shared_order(def, other, |variant| {
+        matches!(variant.shape, Shape::Object(_) | Shape::Tried)
+    })
+}
+
+/// The array variants of `def` that `other` has as array variants too, in `def`'s order.
+fn array_order<'a>(def: &'a UntaggedDef, other: &UntaggedDef) -> Vec<&'a str> {
+    shared_order(def, other, |variant| {
+        matches!(variant.shape, Shape::Array(_))
+    })
+}
+
+/// The variants of `def` of one kind that `other` has as variants of that kind too, in
+/// `def`'s order.
+fn shared_order<'a>(
+    def: &'a UntaggedDef,
+    other: &UntaggedDef,
+    kind: impl Fn(&UntaggedVariant) -> bool,
+) -> Vec<&'a str> {
     def.variants
         .iter()
         .filter(|variant| {
-            object(variant)
+            kind(variant)
                 && other
                     .variants
                     .iter()
-                    .any(|theirs| theirs.name == variant.name && object(theirs))
+                    .any(|theirs| theirs.name == variant.name && kind(theirs))
         })
         .map(|variant| variant.name.as_str())
         .collect()
