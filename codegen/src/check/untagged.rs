@@ -324,9 +324,13 @@ fn refuse_unread(
     for (position, &(index, _)) in objects.iter().enumerate() {
         let (name, ty, span) = members.of[index];
         if reaches_tolerance(defs, ty) {
+            let at = ir::field_reached(defs, ty, &|field| field.tolerance.is_declared())
+                .map(|(owner, field)| format!(", at `{owner}.{}`", field.name))
+                .unwrap_or_default();
             errors.push(Diagnostic::new(
                 format!(
-                    "variant `{name}` of `{}` is tried in order, and a reader policy lies inside it",
+                    "variant `{name}` of `{}` is tried in order, and a reader policy lies inside \
+                     it{at}",
                     members.union
                 ),
                 span.clone(),

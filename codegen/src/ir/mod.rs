@@ -23,7 +23,7 @@ pub use decimal::Wide;
 pub use defaults::{
     DefaultWrite, FieldDefault, types_reaching_default, types_reaching_fold, types_with_input_form,
 };
-pub use reach::{closure, named_by};
+pub use reach::{closure, field_reached, named_by};
 pub use spell::{literal, spell};
 pub use tolerance::{OnInvalid, Tolerance, reaches_tolerance};
 

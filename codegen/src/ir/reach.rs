@@ -143,6 +143,27 @@ fn children<'a>(def: &'a TypeDef, pick: &dyn Fn(&Field) -> bool, out: &mut Vec<&
     }
 }
 
+/// The first field, by struct name, that `pick` picks out among the structs a value of `ty`
+/// may hold, with its struct's name: where a rule about what `ty` reaches points.
+pub fn field_reached<'a>(
+    types: &'a BTreeMap<String, TypeDef>,
+    ty: &'a Ty,
+    pick: &dyn Fn(&Field) -> bool,
+) -> Option<(&'a str, &'a Field)> {
+    let mut roots = Vec::new();
+    named_in(ty, &mut roots);
+    super::closure(types, roots)
+        .into_iter()
+        .find_map(|name| match types.get(name) {
+            Some(TypeDef::Struct(def)) => def
+                .fields
+                .iter()
+                .find(|field| pick(field))
+                .map(|field| (name, field)),
+            _ => None,
+        })
+}
+
 /// Pushes the named types `ty` is made of (a type expression nests only as deep as the schema
 /// language's nesting limit allows).
 fn named_in<'a>(ty: &'a Ty, out: &mut Vec<&'a str>) {
