@@ -1209,6 +1209,22 @@ def shaped(choices: tuple[_Pick, ...], expected: str) -> _p.Discriminator:
     )
 
 
+def tried(expected: str) -> _p.WrapValidator:
+    """The validator around the object variants of an untagged union tried in order (the
+    members of a left-to-right union): an object none of them reads fails at the union,
+    expecting `expected`, as the other readers say, rather than with each variant's errors."""
+
+    def read(value: object, handler: _p.ValidatorFunctionWrapHandler) -> object:
+        try:
+            return handler(value)
+        except _p.ValidationError:
+            raise _pc.PydanticCustomError(
+                "shape", "expected {expected}", {"expected": expected}
+            ) from None
+
+    return _p.WrapValidator(read)
+
+
 def string(value: object) -> object:
     """The check of an open enum's value: a string (or a value already read), never another
     JSON type, which neither the enum nor its catch-all would say alone."""

@@ -1127,6 +1127,10 @@ fn emit_untagged(w: &mut Writer, schema: &Schema, def: &UntaggedDef) {
             vec![
                 union_of(tried),
                 Code::text("_p.Field(union_mode=\"left_to_right\")"),
+                Code::call(
+                    "_cardc.tried",
+                    vec![Code::text(string_literal(&def.expected()))],
+                ),
             ],
         );
     }

@@ -2432,6 +2432,7 @@ ClientResult = _te.TypeAliasType(
             CreateTaskResult,
         ],
         _p.Field(union_mode="left_to_right"),
+        _cardc.tried("an object one of its variants reads"),
     ],
 )
 """What a client answers a server's request with (`ClientResultSchema`). Its members overlap
@@ -2569,6 +2570,7 @@ PrimitiveSchemaDefinition = _te.TypeAliasType(
         | StringSchema
         | NumberSchema,
         _p.Field(union_mode="left_to_right"),
+        _cardc.tried("an object one of its variants reads"),
     ],
 )
 """A field of a form (`PrimitiveSchemaDefinitionSchema`): zod's union of the SDK's members,
@@ -2715,6 +2717,7 @@ ServerResult = _te.TypeAliasType(
             CreateTaskResult,
         ],
         _p.Field(union_mode="left_to_right"),
+        _cardc.tried("an object one of its variants reads"),
     ],
 )
 """What a server answers a client's request with (`ServerResultSchema`), read as the first

@@ -76,6 +76,7 @@ ClientAnswer = _te.TypeAliasType(
             _t.Annotated[
                 EmptyAnswer | SampledAnswer | RootsAnswer | StatusAnswer,
                 _p.Field(union_mode="left_to_right"),
+                _cardc.tried("an integer or an object one of its variants reads"),
             ],
             _p.Tag("1"),
         ],

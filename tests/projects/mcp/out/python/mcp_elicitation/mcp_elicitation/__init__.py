@@ -388,6 +388,7 @@ PrimitiveSchemaDefinition = _te.TypeAliasType(
         | StringSchema
         | NumberSchema,
         _p.Field(union_mode="left_to_right"),
+        _cardc.tried("an object one of its variants reads"),
     ],
 )
 """A field of a form (`PrimitiveSchemaDefinitionSchema`): zod's union of the SDK's members,

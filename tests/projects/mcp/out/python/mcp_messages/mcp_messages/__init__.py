@@ -494,6 +494,7 @@ ClientResult = _te.TypeAliasType(
         | ListTasksResult
         | CreateTaskResult,
         _p.Field(union_mode="left_to_right"),
+        _cardc.tried("an object one of its variants reads"),
     ],
 )
 """What a client answers a server's request with (`ClientResultSchema`). Its members overlap
@@ -554,6 +555,7 @@ ServerResult = _te.TypeAliasType(
         | ListTasksResult
         | CreateTaskResult,
         _p.Field(union_mode="left_to_right"),
+        _cardc.tried("an object one of its variants reads"),
     ],
 )
 """What a server answers a client's request with (`ServerResultSchema`), read as the first
