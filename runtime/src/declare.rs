@@ -585,6 +585,11 @@ macro_rules! __cardc_untagged {
         $crate::__cardc_deserialize!($name deserialize_untagged);
 
         #[allow(deprecated)]
+        impl $name {
+            $crate::__cardc_from_json!($label);
+        }
+
+        #[allow(deprecated)]
         impl $crate::__private::Untagged for $name {
             const NAME: &'static str = $label;
             const EXPECTED: &'static str = $expected;
@@ -600,6 +605,32 @@ macro_rules! __cardc_untagged {
                     _ => ::core::result::Result::Err($crate::__private::no_variant_at(index)),
                 }
             }
+        }
+    };
+}
+
+/// A union's decoding helpers, `from_json_str` and `from_json_value`, as items of its `impl`.
+/// `#[inline]`: each instantiates a whole decoder; it is compiled in the crates that call it
+/// rather than in every crate that holds the types.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cardc_from_json {
+    ($label:literal) => {
+        #[doc = concat!("Decodes a `", $label, "` from JSON text, or says where and why it is not one")]
+        /// (its `DecodeError` names the JSON pointer, the type and the variant).
+        #[inline]
+        pub fn from_json_str(text: &str) -> ::core::result::Result<Self, $crate::DecodeError> {
+            $crate::decode_str(text)
+        }
+
+        /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
+        #[doc = concat!("`", $label, "`, or says where and why it is not one (its `DecodeError` names")]
+        /// the JSON pointer, the type and the variant).
+        #[inline]
+        pub fn from_json_value(
+            value: &$crate::__private::serde_json::Value,
+        ) -> ::core::result::Result<Self, $crate::DecodeError> {
+            $crate::decode_value(value)
         }
     };
 }
@@ -730,26 +761,9 @@ macro_rules! __cardc_union {
 
         $($crate::__cardc_before_tag_with!($name $($early)*);)?
 
-        // `#[inline]`: each helper instantiates a whole decoder; it is compiled in the crates
-        // that call it rather than in every crate that holds the types.
         #[allow(deprecated)]
         impl $name {
-            #[doc = concat!("Decodes a `", $label, "` from JSON text, or says where and why it is not one")]
-            /// (its `DecodeError` names the JSON pointer, the type and the variant).
-            #[inline]
-            pub fn from_json_str(text: &str) -> ::core::result::Result<Self, $crate::DecodeError> {
-                $crate::decode_str(text)
-            }
-
-            /// Narrows an opaque JSON value (a `meta` field, a message payload) to a
-            #[doc = concat!("`", $label, "`, or says where and why it is not one (its `DecodeError` names")]
-            /// the JSON pointer, the type and the variant).
-            #[inline]
-            pub fn from_json_value(
-                value: &$crate::__private::serde_json::Value,
-            ) -> ::core::result::Result<Self, $crate::DecodeError> {
-                $crate::decode_value(value)
-            }
+            $crate::__cardc_from_json!($label);
 
             #[doc = concat!("Every `", $tag, "` tag value, in declaration order.")]
             pub const TAGS: &'static [&'static str] = &[$($value),*];

@@ -627,6 +627,12 @@ fn an_untagged_union_tries_its_object_variants_in_order() {
         json!({"roots": [1]}),
         "expected an integer or an object one of its variants reads",
     );
+    let error = ClientAnswer::from_json_str(r#"{"roots": [1]}"#).expect_err("no variant reads it");
+    assert_eq!(
+        (error.pointer(), error.type_name()),
+        ("", Some("ClientAnswer")),
+        "{error}"
+    );
     let error = cardc::decode_str::<AnswerLog>(r#"{"answers": [{}, {"roots": [1]}]}"#)
         .expect_err("no variant reads the second answer");
     assert_eq!(error.pointer(), "/answers/1", "{error}");
